@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+/**
+ * The `prompt-envelope` command: validate envelopes and export them as provider requests.
+ * Exit codes: 0 ok, 1 invalid input (messages name the JSON path), 2 usage error.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { exportEnvelope, EXPORT_TARGETS, type ExportTarget } from './core/export.js';
+import { parseEnvelope } from './core/parse.js';
+
+const USAGE = `Usage:
+  prompt-envelope validate FILE...             check envelopes against the protocol
+  prompt-envelope export FILE --to TARGET      print the provider request body as JSON
+        [--model NAME]                         model to put in the request (default: the envelope's)
+  prompt-envelope --help | --version
+
+Targets: ${EXPORT_TARGETS.join(', ')}
+Exit codes: 0 ok, 1 invalid input, 2 usage error.`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => string;
+}
+
+const nodeIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: (path) => readFileSync(path, 'utf8'),
+};
+
+class UsageError extends Error {}
+
+/** Runs the command line `args` (without `node` and the script) and returns the exit code. */
+export function runCli(args: string[], io: CliIo = nodeIo): number {
+  try {
+    return dispatch(args, io);
+  } catch (error) {
+    if (!(error instanceof UsageError) && !isParseArgsError(error)) throw error;
+    io.stderr(`prompt-envelope: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+function dispatch(args: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      model: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
+  });
+  const [command, ...files] = positionals;
+  if (values.help || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.version) {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    io.stdout(`prompt-envelope ${pkg.version}\n`);
+    return 0;
+  }
+  switch (command) {
+    case 'validate':
+      if (files.length === 0) throw new UsageError('validate needs at least one FILE.');
+      if (values.to !== undefined || values.model !== undefined)
+        throw new UsageError('validate takes no --to or --model.');
+      return validateFiles(files, io);
+    case 'export': {
+      if (files.length !== 1) throw new UsageError('export takes exactly one FILE.');
+      const target = values.to;
+      if (target === undefined) throw new UsageError('export needs --to TARGET.');
+      if (!EXPORT_TARGETS.includes(target as ExportTarget)) {
+        throw new UsageError(
+          `unknown target '${target}'; use one of ${EXPORT_TARGETS.join(', ')}.`,
+        );
+      }
+      return exportFile(files[0], target as ExportTarget, values.model, io);
+    }
+    case undefined:
+      throw new UsageError('no command given.');
+    default:
+      throw new UsageError(`unknown command '${command}'.`);
+  }
+}
+
+function read(file: string, io: CliIo): string {
+  try {
+    return io.readFile(file);
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message;
+    throw new UsageError(`cannot read ${file}: ${reason}.`);
+  }
+}
+
+function validateFiles(files: string[], io: CliIo): number {
+  let invalid = 0;
+  for (const file of files) {
+    const result = parseEnvelope(read(file, io));
+    io.stdout(`${result.valid ? 'valid  ' : 'INVALID'} ${file}\n`);
+    for (const error of result.errors)
+      io.stdout(`  error   ${error.path || '/'}: ${error.message}\n`);
+    for (const warning of result.warnings)
+      io.stdout(`  warning ${warning.path || '/'}: ${warning.message}\n`);
+    if (!result.valid) invalid++;
+  }
+  if (files.length > 1) io.stdout(`${files.length - invalid} valid, ${invalid} invalid\n`);
+  return invalid > 0 ? 1 : 0;
+}
+
+function exportFile(
+  file: string,
+  target: ExportTarget,
+  model: string | undefined,
+  io: CliIo,
+): number {
+  const parsed = parseEnvelope(read(file, io));
+  if (!parsed.valid) {
+    io.stderr(`${file} is not a valid envelope:\n`);
+    for (const error of parsed.errors) io.stderr(`  ${error.path || '/'}: ${error.message}\n`);
+    return 1;
+  }
+  const result = exportEnvelope(parsed.envelope, {
+    target,
+    ...(model === undefined ? {} : { model }),
+  });
+  for (const warning of result.warnings) io.stderr(`warning: ${warning.message}\n`);
+  io.stdout(`${JSON.stringify(result.body, null, 2)}\n`);
+  return 0;
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    (error as NodeJS.ErrnoException).code!.startsWith('ERR_PARSE_ARGS')
+  );
+}

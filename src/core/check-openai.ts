@@ -1,0 +1,150 @@
+import { isOpenAIReasoningModel } from './openai.js';
+
+/** A rule of a provider's API that a request body breaks: each is a real HTTP 400. */
+export interface RequestViolation {
+  /** JSON Pointer into the body, e.g. `/messages/3`. */
+  path: string;
+  rule: string;
+  message: string;
+}
+
+/** Provider tool and function names must match this (OpenAI, Anthropic and Gemini agree). */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** What OpenAI fetches or decodes as an image: absolute http(s) URLs and base64 data URLs. */
+const IMAGE_URL = /^(?:https?:\/\/[^\s]+|data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]*)$/i;
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Checks the rules of OpenAI Chat Completions that its published JSON schema cannot express:
+ * tool calls answered directly and exactly once, no tool message without a call, valid names,
+ * image URLs the API can load,
+ * `developer` instead of `system` for reasoning models, a model and at least one message.
+ * Accepts any value and never throws.
+ */
+export function checkOpenAIRequest(body: unknown): RequestViolation[] {
+  const violations: RequestViolation[] = [];
+  const add = (path: string, rule: string, message: string) =>
+    violations.push({ path, rule, message });
+  if (!isObject(body)) {
+    add('', 'body-not-object', 'The request body must be a JSON object.');
+    return violations;
+  }
+  if (typeof body.model !== 'string' || body.model === '') {
+    add('/model', 'model-missing', 'The request has no model.');
+  }
+  const reasoning = typeof body.model === 'string' && isOpenAIReasoningModel(body.model);
+
+  const toolNames = new Set<string>();
+  if (body.tools !== undefined) {
+    (Array.isArray(body.tools) ? body.tools : []).forEach((tool: unknown, t) => {
+      const name = isObject(tool) && isObject(tool.function) ? tool.function.name : undefined;
+      checkName(name, `/tools/${t}/function/name`, 'Tool', add);
+      if (typeof name !== 'string') return;
+      if (toolNames.has(name))
+        add(
+          `/tools/${t}/function/name`,
+          'tool-name-duplicate',
+          `Tool '${name}' is declared twice.`,
+        );
+      toolNames.add(name);
+    });
+  }
+
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  if (messages.length === 0) add('/messages', 'messages-empty', 'The request has no messages.');
+
+  // Calls of the latest assistant message that still wait for their tool message.
+  let waiting: { index: number; ids: string[] } | null = null;
+  const seenCallIds = new Set<string>();
+  const closeWaiting = () => {
+    if (waiting && waiting.ids.length > 0) {
+      add(
+        `/messages/${waiting.index}`,
+        'tool-call-unanswered',
+        `Assistant message ${waiting.index} calls ${waiting.ids.map((id) => `'${id}'`).join(', ')}, but no tool message answers ${waiting.ids.length === 1 ? 'it' : 'them'} directly after it.`,
+      );
+    }
+    waiting = null;
+  };
+
+  messages.forEach((message: unknown, m) => {
+    const path = `/messages/${m}`;
+    const role = isObject(message) ? message.role : undefined;
+    if (role === 'tool') {
+      const id = isObject(message) ? message.tool_call_id : undefined;
+      const pending: { index: number; ids: string[] } | null = waiting;
+      const position = pending && typeof id === 'string' ? pending.ids.indexOf(id) : -1;
+      if (pending && position >= 0) {
+        pending.ids.splice(position, 1);
+      } else {
+        add(
+          path,
+          'tool-result-orphan',
+          `Tool message ${m} answers '${String(id)}', which is not a call of the assistant message right before it.`,
+        );
+      }
+      return;
+    }
+    closeWaiting();
+    if (role === 'user' && isObject(message) && Array.isArray(message.content)) {
+      message.content.forEach((part: unknown, k) => {
+        const url = isObject(part) && isObject(part.image_url) ? part.image_url.url : undefined;
+        if (url !== undefined && (typeof url !== 'string' || !IMAGE_URL.test(url))) {
+          add(
+            `${path}/content/${k}/image_url/url`,
+            'image-url-invalid',
+            `Image ${JSON.stringify(url)} in message ${m} is not an http(s) or data:image URL.`,
+          );
+        }
+      });
+    }
+    if (role === 'system' && reasoning) {
+      add(
+        `${path}/role`,
+        'system-role-unsupported',
+        `Message ${m} has role system, but reasoning model '${String(body.model)}' takes developer messages.`,
+      );
+    }
+    if (
+      role === 'assistant' &&
+      isObject(message) &&
+      Array.isArray(message.tool_calls) &&
+      message.tool_calls.length > 0
+    ) {
+      const ids: string[] = [];
+      message.tool_calls.forEach((call: unknown, c) => {
+        const callPath = `${path}/tool_calls/${c}`;
+        const fn = isObject(call) && isObject(call.function) ? call.function : undefined;
+        checkName(fn?.name, `${callPath}/function/name`, 'Called tool', add);
+        const id = isObject(call) ? call.id : undefined;
+        if (typeof id !== 'string') return;
+        if (seenCallIds.has(id))
+          add(`${callPath}/id`, 'tool-call-id-duplicate', `Tool call id '${id}' is used twice.`);
+        seenCallIds.add(id);
+        ids.push(id);
+      });
+      waiting = { index: m, ids };
+    }
+  });
+  closeWaiting();
+  return violations;
+}
+
+function checkName(
+  name: unknown,
+  path: string,
+  what: string,
+  add: (path: string, rule: string, message: string) => void,
+) {
+  if (typeof name === 'string' && TOOL_NAME_PATTERN.test(name)) return;
+  add(
+    path,
+    'tool-name-invalid',
+    `${what} name ${JSON.stringify(name ?? null)} does not match ^[a-zA-Z0-9_-]{1,64}$.`,
+  );
+}

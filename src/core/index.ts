@@ -1,0 +1,50 @@
+/**
+ * prompt-envelope/core: the DOM-free core. Pure functions, no DOM, no Lit; runs in Node 20+ and
+ * in browsers under a strict Content-Security-Policy. Nothing here throws on user data.
+ */
+export * from './protocol.js';
+export type { EnvelopeError, EnvelopeWarning, ValidationResult } from './issues.js';
+export { validateEnvelope, validateSegment } from './validate.js';
+export { parseEnvelope, parseJson, type ParseResult } from './parse.js';
+export { normalizeEnvelope, type NormalizeResult } from './normalize.js';
+export { findSemanticWarnings, SNIPPET_MAX } from './semantic-checks.js';
+export { placeholderNames, expandPlaceholders, splitPlaceholders } from './template.js';
+export {
+  buildConversation,
+  formatBytes,
+  type Conversation,
+  type Turn,
+  type ContentPart,
+  type ToolCall,
+  type ToolResult,
+  type ToolDeclaration,
+  type ExportWarning,
+} from './conversation.js';
+export {
+  renderOpenAI,
+  isOpenAIReasoningModel,
+  type OpenAIChatRequest,
+  type OpenAIMessage,
+  type OpenAIContentPart,
+  type OpenAIToolCall,
+  type OpenAITool,
+} from './openai.js';
+export { checkOpenAIRequest, TOOL_NAME_PATTERN, type RequestViolation } from './check-openai.js';
+export {
+  exportEnvelope,
+  exportToOpenAIFormat,
+  EXPORT_TARGETS,
+  type ExportTarget,
+  type ExportOptions,
+  type ExportResult,
+} from './export.js';
+export {
+  parseSkillMarkdown,
+  createSkillRegistry,
+  hydrateSkills,
+  SKILL_NAME_PATTERN,
+  SKILL_DESCRIPTION_MAX,
+  type Skill,
+  type SkillRegistry,
+  type SkillParseResult,
+} from './skills.js';

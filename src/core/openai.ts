@@ -1,0 +1,127 @@
+import type { Conversation, ContentPart } from './conversation.js';
+
+/** The request body of OpenAI's Chat Completions API, as far as exports produce it. */
+export interface OpenAIChatRequest {
+  model?: string;
+  messages: OpenAIMessage[];
+  tools?: OpenAITool[];
+}
+
+export type OpenAIMessage =
+  | { role: 'system' | 'developer'; content: string }
+  | { role: 'user'; content: string | OpenAIContentPart[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export type OpenAIContentPart =
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+export interface OpenAIToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface OpenAITool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface OpenAIRenderOptions {
+  /** Role of system text: `developer` for o-series reasoning models, which refuse `system`. */
+  systemRole?: 'system' | 'developer';
+}
+
+/** o1, o3, o4-mini …: OpenAI's reasoning models take `developer` messages instead of `system`. */
+export function isOpenAIReasoningModel(model: string | undefined): boolean {
+  return model !== undefined && /^o\d/.test(model);
+}
+
+export interface RenderedOpenAI {
+  body: OpenAIChatRequest;
+  /** For each body message, the envelope message ids it comes from. */
+  sourceIds: string[][];
+}
+
+export function renderOpenAI(
+  conversation: Conversation,
+  options: OpenAIRenderOptions = {},
+): RenderedOpenAI {
+  const systemRole =
+    options.systemRole ?? (isOpenAIReasoningModel(conversation.model) ? 'developer' : 'system');
+  const messages: OpenAIMessage[] = [];
+  const sourceIds: string[][] = [];
+  if (conversation.system !== null) {
+    messages.push({ role: systemRole, content: conversation.system });
+    sourceIds.push(conversation.systemSourceIds);
+  }
+  for (const turn of conversation.turns) {
+    sourceIds.push([turn.sourceId]);
+    switch (turn.role) {
+      case 'system':
+        messages.push({ role: systemRole, content: plainText(turn.parts) });
+        break;
+      case 'user':
+        messages.push({ role: 'user', content: userContent(turn.parts) });
+        break;
+      case 'assistant': {
+        const text = plainText(turn.parts);
+        if (turn.toolCalls.length === 0) {
+          messages.push({ role: 'assistant', content: text });
+          break;
+        }
+        messages.push({
+          role: 'assistant',
+          content: turn.parts.length > 0 ? text : null,
+          tool_calls: turn.toolCalls.map((call) => ({
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          })),
+        });
+        break;
+      }
+      case 'tool': {
+        const result = turn.toolResult!;
+        messages.push({
+          role: 'tool',
+          tool_call_id: result.callId,
+          content: result.success ? result.result : errorText(result.result),
+        });
+        break;
+      }
+    }
+  }
+  const body: OpenAIChatRequest = {
+    ...(conversation.model === undefined ? {} : { model: conversation.model }),
+    messages,
+  };
+  if (conversation.tools.length > 0) {
+    body.tools = conversation.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+  }
+  return { body, sourceIds };
+}
+
+/** Failed results start with `Error: ` so that the model cannot mistake them for output. */
+export function errorText(result: string): string {
+  return result.startsWith('Error:') ? result : `Error: ${result}`;
+}
+
+function plainText(parts: ContentPart[]): string {
+  return parts
+    .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
+    .join('\n\n');
+}
+
+/** A string unless the message holds an image: then parts in segment order. */
+function userContent(parts: ContentPart[]): string | OpenAIContentPart[] {
+  if (!parts.some((p) => p.type === 'image')) return plainText(parts);
+  return parts.map((p) =>
+    p.type === 'text'
+      ? { type: 'text', text: p.text }
+      : { type: 'image_url', image_url: { url: p.url } },
+  );
+}

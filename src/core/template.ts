@@ -1,0 +1,31 @@
+/**
+ * `{{name}}` placeholders of system prompts (SPEC §3.2). Optional spaces inside the braces are
+ * allowed, as in Mustache; a name is anything without spaces or braces.
+ */
+const PLACEHOLDER = /\{\{\s*([^\s{}]+)\s*\}\}/g;
+
+/** Names of the placeholders in `text`, in order of first appearance. */
+export function placeholderNames(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (m) => m[1]))];
+}
+
+/**
+ * Replaces every placeholder whose name is in `values`, in one pass: a value that itself contains
+ * `{{…}}` is inserted as is, never expanded again. Unknown placeholders stay untouched.
+ */
+export function expandPlaceholders(text: string, values: ReadonlyMap<string, string>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+}
+
+/** Splits `text` into literal and placeholder pieces, for views that mark the placeholders. */
+export function splitPlaceholders(text: string): { text: string; name?: string }[] {
+  const pieces: { text: string; name?: string }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    if (m.index > last) pieces.push({ text: text.slice(last, m.index) });
+    pieces.push({ text: m[0], name: m[1] });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}

@@ -1,0 +1,336 @@
+import {
+  fieldTypes,
+  validateEnvelopeSchema,
+  validateSegmentSchema,
+} from './generated/envelope-validator.js';
+import { findNonJsonValue } from './json-value.js';
+import { fromPointer, toPointer, type EnvelopeError, type ValidationResult } from './issues.js';
+import { SEGMENT_KINDS, type Envelope, type Segment } from './protocol.js';
+import { findSemanticWarnings } from './semantic-checks.js';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+type SchemaValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+/** More errors than this are summarised in one final error: nobody reads error 5,000. */
+const MAX_ERRORS = 100;
+
+const fieldTypeTable = fieldTypes as Record<string, Record<string, string>>;
+
+/** Validates an envelope against the protocol schema, then runs the semantic checks. */
+export function validateEnvelope(value: unknown): ValidationResult {
+  return guarded(() => {
+    const errors = schemaErrors(validateEnvelopeSchema as SchemaValidator, value, 'envelope');
+    if (errors.length === 0) errors.push(...freeFormErrors((value as Envelope).messages));
+    if (errors.length > 0) return { valid: false, errors, warnings: [] };
+    return { valid: true, errors: [], warnings: findSemanticWarnings(value as Envelope) };
+  });
+}
+
+/** Validates one segment on its own; paths are relative to the segment. */
+export function validateSegment(value: unknown): ValidationResult {
+  return guarded(() => {
+    const errors = schemaErrors(validateSegmentSchema as SchemaValidator, value, 'segment');
+    if (errors.length === 0) errors.push(...freeFormSegmentErrors(value as Segment, []));
+    return { valid: errors.length === 0, errors, warnings: [] };
+  });
+}
+
+/** Anything unexpected (a throwing getter, a revoked proxy) becomes an error, never an exception. */
+function guarded(run: () => ValidationResult): ValidationResult {
+  try {
+    return run();
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return {
+      valid: false,
+      errors: [{ path: '', keyword: 'input', message: `The value could not be read (${reason}).` }],
+      warnings: [],
+    };
+  }
+}
+
+type Root = 'envelope' | 'segment';
+
+function schemaErrors(validate: SchemaValidator, value: unknown, root: Root): EnvelopeError[] {
+  if (validate(value)) return [];
+  const seen = new Set<string>();
+  const errors: EnvelopeError[] = [];
+  for (const raw of validate.errors ?? []) {
+    // `if` only repeats that the `then` branch failed, whose own errors are more precise.
+    if (raw.keyword === 'if') continue;
+    const error = describeError(raw, value, root);
+    const key = error.path + '\n' + error.message;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(error);
+  }
+  return capErrors(errors);
+}
+
+function capErrors(errors: EnvelopeError[]): EnvelopeError[] {
+  if (errors.length <= MAX_ERRORS) return errors;
+  const kept = errors.slice(0, MAX_ERRORS);
+  kept.push({
+    path: '',
+    keyword: 'limit',
+    message: `${errors.length - MAX_ERRORS} more errors are not listed; fix the ones above first.`,
+  });
+  return kept;
+}
+
+/** `arguments` and tool `schema` are free-form objects: the schema cannot see cycles or functions there. */
+function freeFormErrors(messages: Envelope['messages']): EnvelopeError[] {
+  const errors: EnvelopeError[] = [];
+  messages.forEach((message, m) =>
+    message.segments.forEach((segment, s) =>
+      errors.push(...freeFormSegmentErrors(segment, ['messages', m, 'segments', s])),
+    ),
+  );
+  return capErrors(errors);
+}
+
+function freeFormSegmentErrors(segment: Segment, base: (string | number)[]): EnvelopeError[] {
+  const found: ReturnType<typeof findNonJsonValue>[] = [];
+  if (segment.kind === 'tool_call_request') {
+    found.push(findNonJsonValue(segment.arguments, [...base, 'arguments']));
+  } else if (segment.kind === 'tool_overview') {
+    segment.items.forEach((item, i) => {
+      if (item.schema !== undefined)
+        found.push(findNonJsonValue(item.schema, [...base, 'items', i, 'schema']));
+    });
+  }
+  return found
+    .filter((f) => f !== null)
+    .map((f) => ({
+      path: f.path,
+      keyword: 'json',
+      message: `The value at ${f.path} ${f.problem}; an envelope must be plain JSON data.`,
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turning Ajv's errors into sentences.
+
+function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeError {
+  const tokens = fromPointer(raw.instancePath);
+  const at = (field: string) => toPointer([...tokens, field]);
+  const owner = describeObject(root, tokens, rootKind);
+  const types = fieldTypeTable[schemaName(root, tokens, rootKind)] ?? {};
+  const p = raw.params;
+  switch (raw.keyword) {
+    case 'required': {
+      const field = String(p.missingProperty);
+      const type = types[field] ? ` (${types[field]})` : '';
+      return {
+        path: at(field),
+        keyword: 'required',
+        message: sentence(`${owner} is missing required field '${field}'${type}.`),
+      };
+    }
+    case 'additionalProperties': {
+      const field = String(p.additionalProperty);
+      const allowed = Object.keys(types);
+      const hint = closest(field, allowed);
+      const suggestion = hint ? ` (did you mean '${hint}'?)` : '';
+      return {
+        path: at(field),
+        keyword: 'additionalProperties',
+        message: sentence(
+          `${owner} has unknown field '${field}'${suggestion}; allowed fields are ${allowed.join(', ')}.`,
+        ),
+      };
+    }
+    default:
+      return describeValueError(raw, root, tokens, rootKind);
+  }
+}
+
+function describeValueError(
+  raw: AjvError,
+  root: unknown,
+  tokens: string[],
+  rootKind: Root,
+): EnvelopeError {
+  const path = raw.instancePath;
+  const value = valueAt(root, tokens);
+  const field = tokens.at(-1);
+  const parentTokens = tokens.slice(0, -1);
+  const isField = field !== undefined && !/^\d+$/.test(field);
+  const subject = isField
+    ? `Field '${field}' of ${describeObject(root, parentTokens, rootKind)}`
+    : sentence(describeObject(root, tokens, rootKind));
+  const p = raw.params;
+  let message: string;
+  switch (raw.keyword) {
+    case 'type':
+      message = `${subject} must be ${article(String(p.type))}, but it is ${describeValue(value)}.`;
+      break;
+    case 'const':
+      message = `${subject} must be ${JSON.stringify(p.allowedValue)}, but it is ${describeValue(value)}.`;
+      break;
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      const hint = typeof value === 'string' ? closest(value, allowed) : null;
+      const suggestion = hint ? ` Did you mean '${hint}'?` : '';
+      if (field === 'kind') {
+        const owner = sentence(describeObject(root, parentTokens, rootKind));
+        message = `${owner} has unknown kind ${typeof value === 'string' ? JSON.stringify(truncate(value, 40)) : describeValue(value)}; the kind must be one of ${allowed.join(', ')}.${suggestion}`;
+      } else {
+        message = `${subject} must be one of ${allowed.join(', ')}, but it is ${describeValue(value)}.${suggestion}`;
+      }
+      break;
+    }
+    case 'minItems':
+      message = `${subject} is an empty list; it needs at least ${String(p.limit)} ${field === 'messages' ? 'message' : field === 'segments' ? 'segment' : 'item'}.`;
+      break;
+    case 'minLength':
+      message = `${subject} must not be empty.`;
+      break;
+    case 'minimum':
+      message = `${subject} must be ${String(p.limit)} or more, but it is ${describeValue(value)}.`;
+      break;
+    default:
+      message = `${subject} is not allowed here (rule '${raw.keyword}').`;
+  }
+  return { path, keyword: raw.keyword, message };
+}
+
+/** Names the object at `tokens` the way a person would look for it: "segment 2 of message 'a-3' (tool_call_result)". */
+function describeObject(root: unknown, tokens: string[], rootKind: Root): string {
+  if (rootKind === 'segment') {
+    if (tokens.length === 0) return `the segment${kindSuffix(root)}`;
+    if (tokens[0] === 'items' && tokens.length === 2)
+      return `item ${tokens[1]} of the segment${kindSuffix(root)}`;
+    return `the value at ${toPointer(tokens)}`;
+  }
+  if (tokens.length === 0) return 'the envelope';
+  if (tokens[0] !== 'messages') return `the value at ${toPointer(tokens)}`;
+  if (tokens.length === 1) return "the envelope's messages";
+  const message = valueAt(root, tokens.slice(0, 2)) as { id?: unknown } | undefined;
+  const messageName =
+    message && typeof message === 'object' && typeof message.id === 'string' && message.id !== ''
+      ? `message '${truncate(message.id, 40)}'`
+      : `message ${tokens[1]}`;
+  if (tokens.length === 2) return messageName;
+  if (tokens[2] !== 'segments') return `the value at ${toPointer(tokens)}`;
+  if (tokens.length === 3) return `the segments of ${messageName}`;
+  const segment = valueAt(root, tokens.slice(0, 4));
+  const segmentName = `segment ${tokens[3]} of ${messageName}${kindSuffix(segment)}`;
+  if (tokens.length === 4) return segmentName;
+  if (tokens[4] === 'items' && tokens.length === 6) return `item ${tokens[5]} of ${segmentName}`;
+  return `the value at ${toPointer(tokens)}`;
+}
+
+/** The key into `fieldTypes` for the object at `tokens`. */
+function schemaName(root: unknown, tokens: string[], rootKind: Root): string {
+  const segmentTokens = rootKind === 'segment' ? tokens : tokens.slice(4);
+  if (rootKind === 'envelope') {
+    if (tokens.length === 0) return 'Envelope';
+    if (tokens.length === 2) return 'Message';
+    if (tokens.length < 4) return '';
+  }
+  const segment = valueAt(root, rootKind === 'segment' ? [] : tokens.slice(0, 4));
+  const kind = (segment as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !SEGMENT_KINDS.includes(kind as Segment['kind'])) return '';
+  const def = kind.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase()) + 'Segment';
+  if (segmentTokens.length === 0) return def;
+  if (segmentTokens.length === 2 && segmentTokens[0] === 'items') return `${def}.items`;
+  return '';
+}
+
+function kindSuffix(segment: unknown): string {
+  const kind = (segment as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' && SEGMENT_KINDS.includes(kind as Segment['kind'])
+    ? ` (${kind})`
+    : '';
+}
+
+function valueAt(root: unknown, tokens: string[]): unknown {
+  let v = root;
+  for (const t of tokens) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[t];
+  }
+  return v;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  switch (typeof v) {
+    case 'string':
+      return `the text ${JSON.stringify(truncate(v, 40))}`;
+    case 'number':
+      return `the number ${v}`;
+    case 'boolean':
+      return String(v);
+    case 'object':
+      return 'an object';
+    case 'undefined':
+      return 'missing';
+    default:
+      return `a ${typeof v}`;
+  }
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = {
+    boolean: 'a boolean (true or false)',
+    string: 'a string',
+    object: 'a JSON object',
+    array: 'a list',
+    integer: 'a whole number',
+    number: 'a number',
+  };
+  return names[type] ?? type;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The allowed word closest to a typo, when it is close enough to be a likely slip. */
+function closest(word: string, options: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  const w = word.toLowerCase();
+  for (const option of options) {
+    const d = editDistance(w, option.toLowerCase());
+    if (d < bestDistance) {
+      best = option;
+      bestDistance = d;
+    }
+  }
+  return best !== null && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
+}
+
+/** Edit distance where swapping two neighbouring letters counts as one edit (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64) return Infinity;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
+      }
+    }
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}

@@ -1,0 +1,34 @@
+import type { Envelope } from '../../core/protocol.js';
+import demoA from './demo-a.json' with { type: 'json' };
+import demoB from './demo-b.json' with { type: 'json' };
+import demoC from './demo-c.json' with { type: 'json' };
+import demoD from './demo-d.json' with { type: 'json' };
+import demoE from './demo-e.json' with { type: 'json' };
+import demoF from './demo-f.json' with { type: 'json' };
+import manifest from './manifest.json' with { type: 'json' };
+
+/** One entry of the scenario switcher (SPEC §5), in the manifest's order. */
+export interface DemoScenario {
+  id: string;
+  label: string;
+  file: string;
+  title: Record<string, string>;
+  summary: Record<string, string>;
+}
+
+export interface DemoManifest {
+  defaultScenario: string;
+  scenarios: DemoScenario[];
+}
+
+export const demoManifest: DemoManifest = manifest;
+
+/** The demo envelopes by scenario id. They are checked valid by the test suite. */
+export const demoEnvelopes: Readonly<Record<string, Envelope>> = {
+  a: demoA as Envelope,
+  b: demoB as Envelope,
+  c: demoC as Envelope,
+  d: demoD as Envelope,
+  e: demoE as Envelope,
+  f: demoF as Envelope,
+};
