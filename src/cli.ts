@@ -4,12 +4,20 @@
  * Exit codes: 0 ok, 1 invalid input (messages name the JSON path), 2 usage error.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportEnvelope, EXPORT_TARGETS, type ExportTarget } from './core/export.js';
-import { parseEnvelope } from './core/parse.js';
+import type { ValidationResult } from './core/issues.js';
+import {
+  looksLikeScenarioManifest,
+  validateScenarioManifest,
+  type ScenarioManifest,
+} from './core/manifest.js';
+import { parseEnvelope, parseJson } from './core/parse.js';
+import { validateEnvelope } from './core/validate.js';
 
 const USAGE = `Usage:
-  prompt-envelope validate FILE...             check envelopes against the protocol
+  prompt-envelope validate FILE...             check envelopes (and scenario manifests)
   prompt-envelope export FILE --to TARGET      print the provider request body as JSON
         [--model NAME]                         model to put in the request (default: the envelope's)
   prompt-envelope --help | --version
@@ -104,8 +112,10 @@ function read(file: string, io: CliIo): string {
 function validateFiles(files: string[], io: CliIo): number {
   let invalid = 0;
   for (const file of files) {
-    const result = parseEnvelope(read(file, io));
-    io.stdout(`${result.valid ? 'valid  ' : 'INVALID'} ${file}\n`);
+    const { kind, result } = validateFile(file, io);
+    io.stdout(
+      `${result.valid ? 'valid  ' : 'INVALID'} ${file}${kind === 'manifest' ? ' (scenario manifest)' : ''}\n`,
+    );
     for (const error of result.errors)
       io.stdout(`  error   ${error.path || '/'}: ${error.message}\n`);
     for (const warning of result.warnings)
@@ -114,6 +124,44 @@ function validateFiles(files: string[], io: CliIo): number {
   }
   if (files.length > 1) io.stdout(`${files.length - invalid} valid, ${invalid} invalid\n`);
   return invalid > 0 ? 1 : 0;
+}
+
+function validateFile(
+  file: string,
+  io: CliIo,
+): { kind: 'envelope' | 'manifest'; result: ValidationResult } {
+  const json = parseJson(read(file, io));
+  if ('error' in json)
+    return { kind: 'envelope', result: { valid: false, errors: [json.error], warnings: [] } };
+  if (!looksLikeScenarioManifest(json.value))
+    return { kind: 'envelope', result: validateEnvelope(json.value) };
+  const result = validateScenarioManifest(json.value);
+  if (!result.valid) return { kind: 'manifest', result };
+  // A manifest is only as good as the envelopes it names: each must exist and be valid.
+  (json.value as ScenarioManifest).scenarios.forEach((scenario, i) => {
+    const path = join(dirname(file), scenario.file);
+    let text: string;
+    try {
+      text = io.readFile(path);
+    } catch {
+      result.errors.push({
+        path: `/scenarios/${i}/file`,
+        keyword: 'file',
+        message: `Scenario '${scenario.id}' names ${scenario.file}, which cannot be read.`,
+      });
+      return;
+    }
+    const envelope = parseEnvelope(text);
+    if (!envelope.valid) {
+      result.errors.push({
+        path: `/scenarios/${i}/file`,
+        keyword: 'file',
+        message: `Scenario '${scenario.id}' names ${scenario.file}, which is not a valid envelope (${envelope.errors[0].message})`,
+      });
+    }
+  });
+  result.valid = result.errors.length === 0;
+  return { kind: 'manifest', result };
 }
 
 function exportFile(

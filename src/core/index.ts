@@ -7,6 +7,12 @@ export type { EnvelopeError, EnvelopeWarning, ValidationResult } from './issues.
 export { validateEnvelope, validateSegment } from './validate.js';
 export { parseEnvelope, parseJson, type ParseResult } from './parse.js';
 export { normalizeEnvelope, type NormalizeResult } from './normalize.js';
+export {
+  validateScenarioManifest,
+  looksLikeScenarioManifest,
+  type ScenarioManifest,
+  type ScenarioEntry,
+} from './manifest.js';
 export { findSemanticWarnings, SNIPPET_MAX } from './semantic-checks.js';
 export { placeholderNames, expandPlaceholders, splitPlaceholders } from './template.js';
 export {

@@ -27,9 +27,26 @@ function run(args: string[], files: Record<string, string> = {}) {
 
 describe('prompt-envelope CLI', () => {
   test('validate: every demo is valid (exit 0)', () => {
-    const out = run(['validate', ...demoFiles]);
+    const out = run(['validate', ...demoFiles, 'src/data/demos/manifest.json']);
     assert.equal(out.code, 0, out.stdout);
-    assert.match(out.stdout, /6 valid, 0 invalid/);
+    assert.match(out.stdout, /7 valid, 0 invalid/);
+  });
+
+  test('validate: a scenario manifest is checked with the envelopes it names', () => {
+    const ok = run(['validate', 'src/data/demos/manifest.json']);
+    assert.equal(ok.code, 0, ok.stdout);
+    assert.match(ok.stdout, /valid {3}src\/data\/demos\/manifest\.json \(scenario manifest\)/);
+    const manifest = JSON.stringify({
+      scenarios: [{ id: 'x', label: 'X', file: 'missing.json', title: { en: 'X' } }],
+    });
+    const broken = run(['validate', 'src/data/demos/other.json'], {
+      'src/data/demos/other.json': manifest,
+    });
+    assert.equal(broken.code, 1);
+    assert.match(
+      broken.stdout,
+      /error {3}\/scenarios\/0\/file: Scenario 'x' names missing\.json, which cannot be read\./,
+    );
   });
 
   test('validate: a broken file exits 1 and names the path', () => {

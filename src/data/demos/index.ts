@@ -1,3 +1,4 @@
+import type { ScenarioManifest } from '../../core/manifest.js';
 import type { Envelope } from '../../core/protocol.js';
 import demoA from './demo-a.json' with { type: 'json' };
 import demoB from './demo-b.json' with { type: 'json' };
@@ -7,21 +8,8 @@ import demoE from './demo-e.json' with { type: 'json' };
 import demoF from './demo-f.json' with { type: 'json' };
 import manifest from './manifest.json' with { type: 'json' };
 
-/** One entry of the scenario switcher (SPEC §5), in the manifest's order. */
-export interface DemoScenario {
-  id: string;
-  label: string;
-  file: string;
-  title: Record<string, string>;
-  summary: Record<string, string>;
-}
-
-export interface DemoManifest {
-  defaultScenario: string;
-  scenarios: DemoScenario[];
-}
-
-export const demoManifest: DemoManifest = manifest;
+/** The scenario switcher's entries (SPEC §5): A, B, C, D, F, E; F first. */
+export const demoManifest: ScenarioManifest = manifest;
 
 /** The demo envelopes by scenario id. They are checked valid by the test suite. */
 export const demoEnvelopes: Readonly<Record<string, Envelope>> = {
