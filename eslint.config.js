@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Chai assertions such as `expect(x).to.exist` are expressions by design.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  {
     // The core is DOM-free and environment-free: it must run in Node and in any browser page.
     files: ['src/core/**/*.ts'],
     rules: {

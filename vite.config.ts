@@ -1,15 +1,10 @@
 import { defineConfig } from 'vite';
 
-// The browser build: self-contained ES modules (dependencies inlined) for <script type="module">.
+// The demo app (`npm start`): demos/ served with the demo envelopes of src/data/demos at its root.
 export default defineConfig({
-  build: {
-    outDir: 'dist/browser',
-    emptyOutDir: true,
-    sourcemap: true,
-    target: 'es2022',
-    lib: {
-      entry: { core: 'src/core/index.ts' },
-      formats: ['es'],
-    },
-  },
+  root: 'demos',
+  publicDir: '../src/data/demos',
+  server: { port: 5173, host: '127.0.0.1' },
+  preview: { port: 5173, host: '127.0.0.1' },
+  build: { outDir: '../dist/demos', emptyOutDir: true, target: 'es2022' },
 });

@@ -4,7 +4,7 @@
  */
 export * from './protocol.js';
 export type { EnvelopeError, EnvelopeWarning, ValidationResult } from './issues.js';
-export { validateEnvelope, validateSegment } from './validate.js';
+export { validateEnvelope, validateSegment, validateMessage } from './validate.js';
 export { parseEnvelope, parseJson, type ParseResult } from './parse.js';
 export { normalizeEnvelope, type NormalizeResult } from './normalize.js';
 export {
@@ -14,7 +14,12 @@ export {
   type ScenarioEntry,
 } from './manifest.js';
 export { findSemanticWarnings, SNIPPET_MAX } from './semantic-checks.js';
-export { placeholderNames, expandPlaceholders, splitPlaceholders } from './template.js';
+export {
+  placeholderNames,
+  expandPlaceholders,
+  splitPlaceholders,
+  staticVariables,
+} from './template.js';
 export {
   buildConversation,
   formatBytes,

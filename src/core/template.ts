@@ -1,3 +1,5 @@
+import type { Envelope } from './protocol.js';
+
 /**
  * `{{name}}` placeholders of system prompts (SPEC §3.2). Optional spaces inside the braces are
  * allowed, as in Mustache; a name is anything without spaces or braces.
@@ -28,4 +30,15 @@ export function splitPlaceholders(text: string): { text: string; name?: string }
   }
   if (last < text.length) pieces.push({ text: text.slice(last) });
   return pieces;
+}
+
+/** The values of an envelope's static variables by name; a later definition wins (SPEC §3.2). */
+export function staticVariables(envelope: Envelope): Record<string, string> {
+  // No prototype: a variable named __proto__ or constructor is just a name.
+  const values: Record<string, string> = Object.create(null);
+  for (const message of envelope.messages) {
+    for (const segment of message.segments)
+      if (segment.kind === 'static_var') values[segment.name] = segment.value;
+  }
+  return values;
 }

@@ -39,6 +39,20 @@ export function validateSegment(value: unknown): ValidationResult {
   });
 }
 
+/** Validates one message on its own; paths are relative to the message. */
+export function validateMessage(value: unknown): ValidationResult {
+  const result = validateEnvelope({ version: '1.0', messages: [value] });
+  const relative = <T extends { path: string }>(issue: T): T => ({
+    ...issue,
+    path: issue.path.replace(/^\/messages\/0/, ''),
+  });
+  return {
+    valid: result.valid,
+    errors: result.errors.map(relative),
+    warnings: result.warnings.map(relative),
+  };
+}
+
 /** Anything unexpected (a throwing getter, a revoked proxy) becomes an error, never an exception. */
 function guarded(run: () => ValidationResult): ValidationResult {
   try {

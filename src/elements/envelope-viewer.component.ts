@@ -1,0 +1,383 @@
+import { provide } from '@lit/context';
+import { css, html, LitElement, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import {
+  validateScenarioManifest,
+  type ScenarioEntry,
+  type ScenarioManifest,
+} from '../core/manifest.js';
+import { parseJson } from '../core/parse.js';
+import type { Envelope } from '../core/protocol.js';
+import { hydrateSkills, type SkillRegistry } from '../core/skills.js';
+import { EnvelopeErrorEvent } from '../events.js';
+import { envelopeContext } from './internal/contexts.js';
+import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
+import {
+  EnvelopeInput,
+  fetchText,
+  fromValue,
+  type EnvelopeState,
+} from './internal/envelope-input.js';
+import { AmbientController } from './internal/localize.js';
+import { themeStyles } from './internal/theme.js';
+
+type ManifestState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'ready'; manifest: ScenarioManifest; base: string }
+  | { status: 'error'; errors: { path: string; message: string; keyword: string }[] };
+
+/**
+ * @summary The whole app: the chat on the left and the protocol panel on the right, with a
+ * scenario switcher on top when `scenarios` is set. Stacks vertically on narrow screens.
+ *
+ * @event envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
+ * @event envelope-error - The envelope or the manifest is invalid or could not be loaded.
+ * @event segment-toggle - A segment was expanded or collapsed.
+ * @event protocol-copy - The protocol panel copied JSON.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart bar - The scenario bar.
+ * @csspart scenario - Each scenario button.
+ * @csspart summary - The current scenario's summary.
+ * @csspart chat - The `<envelope-chat>`.
+ * @csspart panel - The `<protocol-panel>`.
+ * @csspart error - The error panel.
+ *
+ * @cssprop --pe-viewer-height - Height of the two columns on wide screens (default 100vh minus the bar).
+ * @cssprop --pe-surface-color - Background.
+ * @cssprop --pe-border-color - Borders.
+ */
+export class EnvelopeViewer extends LitElement {
+  static override styles = [
+    themeStyles,
+    errorPanelStyles,
+    css`
+      .base {
+        container-type: inline-size;
+        background: var(--_subtle);
+        color: var(--_text);
+      }
+      .bar {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem 1rem;
+        padding: 0.6rem 1rem;
+        background: var(--_surface);
+        border-bottom: 1px solid var(--_border);
+      }
+      .bar-title {
+        margin: 0;
+        font-size: 0.8rem;
+        font-weight: 700;
+        letter-spacing: 0.06em;
+        text-transform: uppercase;
+        color: var(--_muted);
+      }
+      .scenarios {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.35rem;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .scenario {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.4rem;
+        padding: 0.3rem 0.7rem;
+        border: 1px solid var(--_border);
+        border-radius: 999px;
+        background: var(--_surface);
+        cursor: pointer;
+      }
+      .scenario:hover {
+        border-color: var(--_muted);
+      }
+      .scenario[aria-pressed='true'] {
+        border-color: var(--_focus);
+        background: color-mix(in srgb, var(--_focus) 12%, var(--_surface));
+        font-weight: 600;
+      }
+      .scenario-label {
+        display: inline-grid;
+        place-items: center;
+        width: 1.35rem;
+        height: 1.35rem;
+        border-radius: 50%;
+        background: var(--_subtle);
+        font-size: 0.75rem;
+        font-weight: 700;
+      }
+      .summary {
+        flex-basis: 100%;
+        margin: 0;
+        color: var(--_muted);
+        font-size: 0.875rem;
+      }
+      .columns {
+        display: grid;
+        grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
+        height: var(--pe-viewer-height, calc(100vh - 7rem));
+        min-height: 24rem;
+      }
+      .columns > * {
+        min-height: 0;
+        overflow: auto;
+      }
+      .chat {
+        border-inline-end: 1px solid var(--_border);
+      }
+      @container (max-width: 900px) {
+        .columns {
+          grid-template-columns: minmax(0, 1fr);
+          height: auto;
+        }
+        .columns > * {
+          overflow: visible;
+        }
+        .chat {
+          border-inline-end: 0;
+          border-bottom: 1px solid var(--_border);
+        }
+        .panel {
+          min-height: 32rem;
+        }
+      }
+      .error {
+        margin: 1rem;
+      }
+      .status {
+        padding: 1rem;
+        color: var(--_muted);
+      }
+    `,
+  ];
+
+  /** A scenario manifest: its URL, or the manifest object (files resolve against the page). */
+  @property({ attribute: 'scenarios' })
+  scenarios?: string | ScenarioManifest;
+
+  /** Id of the scenario shown; defaults to the manifest's defaultScenario. */
+  @property({ reflect: true })
+  scenario?: string;
+
+  /** An envelope to show without a switcher: object or JSON text. */
+  @property({ attribute: 'envelope' })
+  envelope?: Envelope | string;
+
+  /** URL of an envelope to show without a switcher. */
+  @property()
+  src?: string;
+
+  /**
+   * A skill registry (e.g. from `createSkillRegistry`): the chat shows skill bodies (L2) from
+   * it. The protocol panel keeps showing the envelope as loaded, since bodies are not protocol data.
+   */
+  @property({ attribute: false })
+  skills?: SkillRegistry;
+
+  /** IANA time zone for message times. */
+  @property({ attribute: 'time-zone' })
+  timeZone?: string;
+
+  /** `light`, `dark`, or unset to follow the nearest `theme` attribute, then the system. */
+  @property({ reflect: true })
+  theme?: 'light' | 'dark' | 'auto';
+
+  @provide({ context: envelopeContext })
+  @state()
+  protected shown?: Envelope;
+
+  @state()
+  private manifestState: ManifestState = { status: 'none' };
+
+  @state()
+  private scenarioStates = new Map<string, EnvelopeState>();
+
+  private readonly input = new EnvelopeInput(this);
+  private readonly ambient = new AmbientController(this);
+  private loadedScenarios?: string | ScenarioManifest;
+  private reportedErrors: unknown = null;
+
+  protected override willUpdate() {
+    if (this.scenarios !== this.loadedScenarios) {
+      this.loadedScenarios = this.scenarios;
+      this.scenarioStates = new Map();
+      void this.loadManifest(this.scenarios);
+    }
+    const current = this.currentState();
+    this.shown = current?.status === 'ready' ? current.envelope : undefined;
+  }
+
+  protected override updated() {
+    // Errors the viewer shows itself (manifest, scenario file) are reported once each;
+    // the chat reports its own.
+    const current = this.currentState();
+    const errors =
+      this.manifestState.status === 'error'
+        ? this.manifestState.errors
+        : current?.status === 'error' && current !== this.input.state
+          ? current.errors
+          : null;
+    if (errors && errors !== this.reportedErrors)
+      this.dispatchEvent(new EnvelopeErrorEvent({ errors }));
+    this.reportedErrors = errors;
+  }
+
+  /** The scenario entry shown, when a manifest is loaded. */
+  get currentScenario(): ScenarioEntry | undefined {
+    if (this.manifestState.status !== 'ready') return undefined;
+    const { scenarios, defaultScenario } = this.manifestState.manifest;
+    return (
+      scenarios.find((s) => s.id === this.scenario) ??
+      scenarios.find((s) => s.id === defaultScenario) ??
+      scenarios[0]
+    );
+  }
+
+  protected override render() {
+    const a = this.ambient;
+    const current = this.currentState();
+    let chat;
+    if (this.manifestState.status === 'error')
+      chat = renderErrorPanel(a.t('error.title'), this.manifestState.errors);
+    else if (!current || current.status === 'loading' || this.manifestState.status === 'loading') {
+      chat = html`<p class="status" role="status">
+        ${current?.status === 'empty' ? a.t('common.empty') : a.t('common.loading')}
+      </p>`;
+    } else if (current.status === 'error')
+      chat = renderErrorPanel(a.t('error.title'), current.errors);
+    else if (current.status === 'empty') chat = html`<p class="status">${a.t('common.empty')}</p>`;
+    else {
+      chat = html`<envelope-chat
+        part="chat"
+        .envelope=${this.hydrated(current.envelope)}
+        time-zone=${ifDefined(this.timeZone)}
+        theme=${a.theme}
+        lang=${a.lang}
+      ></envelope-chat>`;
+    }
+    const entry = this.currentScenario;
+    return html`<div part="base" class="base ${a.theme}">
+      ${this.renderBar()}
+      <div class="columns">
+        <section class="chat" aria-label=${a.t('viewer.chat')}>${chat}</section>
+        <protocol-panel
+          part="panel"
+          class="panel"
+          name=${entry ? `demo-${entry.id}` : 'envelope'}
+          theme=${a.theme}
+          lang=${a.lang}
+        ></protocol-panel>
+      </div>
+    </div>`;
+  }
+
+  private renderBar() {
+    if (this.manifestState.status !== 'ready') return nothing;
+    const a = this.ambient;
+    const current = this.currentScenario;
+    const lang = a.lang;
+    const text = (texts: Record<string, string> | undefined) =>
+      texts ? (texts[lang] ?? texts[lang.split('-')[0]] ?? texts.en ?? '') : '';
+    return html`<nav part="bar" class="bar" aria-label=${a.t('viewer.scenarios')}>
+      <h1 class="bar-title">${a.t('viewer.scenarios')}</h1>
+      <ul class="scenarios">
+        ${this.manifestState.manifest.scenarios.map(
+          (s) =>
+            html`<li>
+              <button
+                part="scenario"
+                class="scenario"
+                type="button"
+                aria-pressed=${s === current ? 'true' : 'false'}
+                @click=${() => (this.scenario = s.id)}
+              >
+                <span class="scenario-label" aria-hidden="true">${s.label}</span>${text(s.title)}
+              </button>
+            </li>`,
+        )}
+      </ul>
+      ${current?.summary ? html`<p part="summary" class="summary">${text(current.summary)}</p>` : nothing}
+    </nav>`;
+  }
+
+  /** The direct envelope input if any, else the current scenario's (loading it on first use). */
+  private currentState(): EnvelopeState | undefined {
+    if (this.input.state.status !== 'empty') return this.input.state;
+    const entry = this.currentScenario;
+    if (!entry || this.manifestState.status !== 'ready')
+      return this.scenarios ? undefined : { status: 'empty' };
+    const known = this.scenarioStates.get(entry.id);
+    if (known) return known;
+    const url = new URL(entry.file, this.manifestState.base).href;
+    // Called while rendering: record the load without scheduling another update.
+    this.scenarioStates.set(entry.id, { status: 'loading', url });
+    fetchText(url).then(
+      (text) => this.setScenarioState(entry.id, fromValue(text)),
+      (error: Error) =>
+        this.setScenarioState(entry.id, {
+          status: 'error',
+          errors: [
+            { path: '', keyword: 'fetch', message: `Could not load ${url}: ${error.message}` },
+          ],
+        }),
+    );
+    return this.scenarioStates.get(entry.id);
+  }
+
+  private hydratedOf = new WeakMap<Envelope, Envelope>();
+
+  /** The envelope with skill bodies filled in, computed once per envelope and registry. */
+  private hydrated(envelope: Envelope): Envelope {
+    if (!this.skills) return envelope;
+    let result = this.hydratedOf.get(envelope);
+    if (!result) this.hydratedOf.set(envelope, (result = hydrateSkills(envelope, this.skills)));
+    return result;
+  }
+
+  private setScenarioState(id: string, state: EnvelopeState) {
+    this.scenarioStates.set(id, state);
+    this.requestUpdate();
+  }
+
+  private async loadManifest(source: string | ScenarioManifest | undefined) {
+    if (source === undefined || source === '') {
+      this.manifestState = { status: 'none' };
+      return;
+    }
+    const base =
+      typeof source === 'string' ? new URL(source, document.baseURI).href : document.baseURI;
+    let value: unknown = source;
+    if (typeof source === 'string') {
+      this.manifestState = { status: 'loading' };
+      try {
+        const json = parseJson(await fetchText(base));
+        if ('error' in json) throw new Error(json.error.message);
+        value = json.value;
+      } catch (error) {
+        if (this.loadedScenarios !== source) return;
+        this.manifestState = {
+          status: 'error',
+          errors: [
+            {
+              path: '',
+              keyword: 'fetch',
+              message: `Could not load ${base}: ${(error as Error).message}`,
+            },
+          ],
+        };
+        return;
+      }
+    }
+    if (this.loadedScenarios !== source) return;
+    const result = validateScenarioManifest(value);
+    this.manifestState = result.valid
+      ? { status: 'ready', manifest: value as ScenarioManifest, base }
+      : { status: 'error', errors: result.errors };
+  }
+}

@@ -1,0 +1,144 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { EnvelopeError, EnvelopeWarning } from '../../core/issues.js';
+import { parseEnvelope } from '../../core/parse.js';
+import type { Envelope } from '../../core/protocol.js';
+import { validateEnvelope } from '../../core/validate.js';
+import { EnvelopeErrorEvent, EnvelopeLoadEvent } from '../../events.js';
+
+export type EnvelopeState =
+  | { status: 'empty' }
+  | { status: 'loading'; url: string }
+  | { status: 'ready'; envelope: Envelope; warnings: EnvelopeWarning[] }
+  | { status: 'error'; errors: EnvelopeError[] };
+
+export interface EnvelopeInputHost extends ReactiveControllerHost, HTMLElement {
+  /** An envelope object, or JSON text (the `envelope` attribute). */
+  envelope?: Envelope | string;
+  /** URL of an envelope JSON file. */
+  src?: string;
+}
+
+/**
+ * How an element gets its envelope (SPEC §4): the `envelope` attribute (JSON text) or property
+ * (object), a `src` URL (fetched, with loading and failure states), or a child
+ * `<script type="application/json">`, in that order of precedence. Invalid input becomes an
+ * error state and one `envelope-error`; a valid envelope fires `envelope-load` once.
+ */
+export class EnvelopeInput implements ReactiveController {
+  state: EnvelopeState = { status: 'empty' };
+
+  private lastEnvelope: unknown;
+  private lastSrc: string | undefined;
+  private lastScript: string | null = null;
+  private fetching?: AbortController;
+  private observer?: MutationObserver;
+  private announced: EnvelopeState | null = null;
+
+  constructor(private readonly host: EnvelopeInputHost) {
+    host.addController(this);
+  }
+
+  hostConnected() {
+    // A child script may be filled in or replaced after the element is created.
+    this.observer = new MutationObserver(() => this.host.requestUpdate());
+    this.observer.observe(this.host, { childList: true, subtree: true, characterData: true });
+  }
+
+  hostDisconnected() {
+    this.observer?.disconnect();
+    this.fetching?.abort();
+    this.fetching = undefined;
+    // Reconnecting must load again what was being fetched.
+    if (this.state.status === 'loading') this.lastSrc = undefined;
+  }
+
+  /** Call from the host's willUpdate: recomputes the state when an input changed. */
+  hostUpdate() {
+    const { envelope, src } = this.host;
+    const script = this.readScript();
+    if (envelope === this.lastEnvelope && src === this.lastSrc && script === this.lastScript)
+      return;
+    this.lastEnvelope = envelope;
+    this.lastSrc = src;
+    this.lastScript = script;
+    this.fetching?.abort();
+    this.fetching = undefined;
+    if (envelope !== undefined && envelope !== null && envelope !== '')
+      this.state = fromValue(envelope);
+    else if (src) this.load(src);
+    else if (script !== null) this.state = fromValue(script);
+    else this.state = { status: 'empty' };
+  }
+
+  hostUpdated() {
+    if (this.state === this.announced) return;
+    this.announced = this.state;
+    if (this.state.status === 'ready') {
+      this.host.dispatchEvent(
+        new EnvelopeLoadEvent({ envelope: this.state.envelope, warnings: this.state.warnings }),
+      );
+    } else if (this.state.status === 'error') {
+      this.host.dispatchEvent(new EnvelopeErrorEvent({ errors: this.state.errors }));
+    }
+  }
+
+  private readScript(): string | null {
+    const script = this.host.querySelector(':scope > script[type="application/json"]');
+    return script ? (script.textContent ?? '') : null;
+  }
+
+  private load(src: string) {
+    const controller = new AbortController();
+    this.fetching = controller;
+    this.state = { status: 'loading', url: src };
+    const finish = (state: EnvelopeState) => {
+      if (controller.signal.aborted) return;
+      this.fetching = undefined;
+      this.state = state;
+      this.host.requestUpdate();
+    };
+    fetchText(src, controller.signal).then(
+      (text) => {
+        const state = fromValue(text);
+        if (state.status === 'error' && /^\s*</.test(text)) {
+          state.errors[0] = {
+            ...state.errors[0],
+            message: `${state.errors[0].message} The URL returned HTML, not JSON.`,
+          };
+        }
+        finish(state);
+      },
+      (error: Error) =>
+        finish({
+          status: 'error',
+          errors: [
+            { path: '', keyword: 'fetch', message: `Could not load ${src}: ${error.message}` },
+          ],
+        }),
+    );
+  }
+}
+
+/** Validates an object or JSON text into a state; never throws. */
+export function fromValue(value: unknown): EnvelopeState {
+  if (typeof value === 'string') {
+    const parsed = parseEnvelope(value);
+    return parsed.valid
+      ? { status: 'ready', envelope: parsed.envelope, warnings: parsed.warnings }
+      : { status: 'error', errors: parsed.errors };
+  }
+  const result = validateEnvelope(value);
+  return result.valid
+    ? { status: 'ready', envelope: value as Envelope, warnings: result.warnings }
+    : { status: 'error', errors: result.errors };
+}
+
+/** `fetch` as text, with HTTP errors as rejections that say the status. */
+export async function fetchText(url: string, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(url, { signal });
+  if (!response.ok)
+    throw new Error(
+      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    );
+  return response.text();
+}

@@ -1,0 +1,194 @@
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { EnvelopeError } from '../../core/issues.js';
+import { parseJson } from '../../core/parse.js';
+import { defaultCollapsed, type Segment, type SegmentKind } from '../../core/protocol.js';
+import { validateSegment } from '../../core/validate.js';
+import { EnvelopeErrorEvent, SegmentToggleEvent } from '../../events.js';
+import { disclosureStyles } from './disclosure.js';
+import { errorPanelStyles, renderErrorPanel } from './error-panel.js';
+import { AmbientController } from './localize.js';
+import { themeStyles } from './theme.js';
+
+/** Remembered toggles of one envelope, keyed `${messageId}/${segmentIndex}` (SPEC §4.2). */
+export type CollapseMemory = Map<string, boolean>;
+
+type Input<S> = { segment: S } | { errors: EnvelopeError[] } | null;
+
+/**
+ * What every segment element shares: the `segment` input (object or JSON text; invalid input
+ * becomes an error panel and one `envelope-error`), the collapse state with its defaults,
+ * memory and `segment-toggle` event, theme and language.
+ */
+export abstract class SegmentElement<S extends Segment> extends LitElement {
+  static override styles = [
+    themeStyles,
+    disclosureStyles,
+    errorPanelStyles,
+    css`
+      /* A segment paints its own surface, so that it stays readable in a dark theme on a light
+         page; <envelope-message> makes it transparent inside its bubbles. */
+      .base {
+        background: var(--pe-segment-background, var(--_surface));
+      }
+      .markdown > :first-child {
+        margin-top: 0;
+      }
+      .markdown > :last-child {
+        margin-bottom: 0;
+      }
+      .markdown a {
+        color: var(--_link);
+      }
+      .markdown code {
+        font-family: var(--_mono);
+        font-size: 0.9em;
+        background: var(--_code-bg);
+        padding: 0.1em 0.3em;
+        border-radius: 4px;
+      }
+      .markdown pre {
+        border: 1px solid var(--_border);
+        background: var(--_code-bg);
+        padding: 0.6rem 0.75rem;
+        border-radius: 6px;
+        overflow-x: auto;
+      }
+      .markdown pre code {
+        background: none;
+        padding: 0;
+      }
+      .markdown table {
+        border-collapse: collapse;
+        display: block;
+        overflow-x: auto;
+        max-width: 100%;
+      }
+      .markdown th,
+      .markdown td {
+        border: 1px solid var(--_border);
+        padding: 0.25rem 0.5rem;
+        text-align: start;
+      }
+      .markdown img {
+        max-width: 100%;
+      }
+      .markdown blockquote {
+        margin-inline: 0;
+        padding-inline-start: 0.75rem;
+        border-inline-start: 3px solid var(--_border);
+        color: var(--_muted);
+      }
+    `,
+  ];
+
+  /** The segment to show: an object, or JSON text (as the `segment` attribute). */
+  @property({ attribute: 'segment' })
+  segment?: S | string;
+
+  /** Id of the message the segment belongs to (set by `<envelope-message>`), for events and memory. */
+  @property({ attribute: 'message-id' })
+  messageId = '';
+
+  /** Position of the segment in its message. */
+  @property({ type: Number, attribute: 'segment-index' })
+  segmentIndex = 0;
+
+  /** `light`, `dark`, or unset to follow the nearest `theme` attribute, then the system. */
+  @property({ reflect: true })
+  theme?: 'light' | 'dark' | 'auto';
+
+  /** Toggle memory shared by the segments of one envelope (set by `<envelope-message>`). */
+  @property({ attribute: false })
+  collapseMemory?: CollapseMemory;
+
+  @state()
+  private toggled?: boolean;
+
+  /** The kind this element shows. */
+  protected abstract readonly kind: SegmentKind;
+
+  protected readonly ambient = new AmbientController(this);
+
+  private input: Input<S> = null;
+  private reportedErrors: EnvelopeError[] | null = null;
+
+  /** Whether the segment is collapsed now: a person's toggle, else the data, else the default. */
+  get collapsed(): boolean {
+    if (!this.input || !('segment' in this.input)) return false;
+    const remembered = this.collapseMemory?.get(this.memoryKey);
+    if (remembered !== undefined) return remembered;
+    if (this.toggled !== undefined) return this.toggled;
+    const segment = this.input.segment as { collapsed?: boolean };
+    return segment.collapsed ?? defaultCollapsed(this.input.segment) ?? false;
+  }
+
+  /** Expands or collapses the segment, as a click on its header does. */
+  toggle(): void {
+    const collapsed = !this.collapsed;
+    this.toggled = collapsed;
+    this.collapseMemory?.set(this.memoryKey, collapsed);
+    this.dispatchEvent(
+      new SegmentToggleEvent({
+        messageId: this.messageId,
+        segmentIndex: this.segmentIndex,
+        collapsed,
+      }),
+    );
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('segment')) {
+      this.input = this.readInput();
+      this.toggled = undefined;
+    }
+  }
+
+  protected override updated(): void {
+    // One envelope-error per bad input, not one per render.
+    const errors = this.input && 'errors' in this.input ? this.input.errors : null;
+    if (errors && errors !== this.reportedErrors)
+      this.dispatchEvent(new EnvelopeErrorEvent({ errors }));
+    this.reportedErrors = errors;
+  }
+
+  protected override render() {
+    if (!this.input) return nothing;
+    const t = this.ambient;
+    return html`<div part="base" class="base ${t.theme}">
+      ${'errors' in this.input ? renderErrorPanel(t.t('error.title'), this.input.errors) : this.renderSegment(this.input.segment)}
+    </div>`;
+  }
+
+  protected abstract renderSegment(segment: S): TemplateResult;
+
+  private get memoryKey(): string {
+    return `${this.messageId}/${this.segmentIndex}`;
+  }
+
+  private readInput(): Input<S> {
+    let value: unknown = this.segment;
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value === 'string') {
+      const json = parseJson(value);
+      if ('error' in json) return { errors: [json.error] };
+      value = json.value;
+    }
+    const result = validateSegment(value);
+    if (!result.valid) return { errors: result.errors };
+    const kind = (value as Segment).kind;
+    if (kind !== this.kind) {
+      const tag = this.localName;
+      return {
+        errors: [
+          {
+            path: '/kind',
+            keyword: 'const',
+            message: `<${tag}> shows ${this.kind} segments, but this segment is ${kind}.`,
+          },
+        ],
+      };
+    }
+    return { segment: value as S };
+  }
+}

@@ -1,0 +1,167 @@
+import { css, html } from 'lit';
+import type { LongTextSegment } from '../core/protocol.js';
+import { icon } from './internal/icons.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/** Lines shown while collapsed. */
+const PREVIEW_LINES = 2;
+
+/** The preview never takes more than this from the content, however long its first lines are. */
+const PREVIEW_MAX_CHARS = 2_000;
+
+/**
+ * @summary A long pasted text (a log, a transcript): collapsed, its first two lines and its
+ * character count; expanded, the whole text in a scrolling block. The content is plain text,
+ * never Markdown.
+ *
+ * @event segment-toggle - The text was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart panel - The card around the text.
+ * @csspart header - The line with the icon, the label and the count.
+ * @csspart label - The words "Long text".
+ * @csspart count - The character count.
+ * @csspart content - The region holding the preview or the full text.
+ * @csspart preview - The first two lines, shown while collapsed.
+ * @csspart text - The full text, shown while expanded (scrolls when long).
+ * @csspart toggle - The "Show all" / "Show less" button.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-muted-color - Colour of the count and the icon.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-subtle-color - Background of the button.
+ * @cssprop --pe-code-background - Background of the full text.
+ * @cssprop --pe-code-font-family - Monospace font of the text.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-radius - Corner radius.
+ */
+export class SegmentLongText extends SegmentElement<LongTextSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .card {
+        display: grid;
+        gap: 0.45rem;
+        padding: 0.6rem 0.75rem;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_surface);
+      }
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        column-gap: 0.4rem;
+      }
+      .top svg {
+        flex: none;
+        color: var(--_muted);
+      }
+      .title {
+        font-weight: 600;
+      }
+      .count {
+        margin-inline-start: auto;
+        color: var(--_muted);
+        font-size: 0.85em;
+      }
+      .preview,
+      .text {
+        margin: 0;
+        font-family: var(--_mono);
+        font-size: 0.85em;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .preview {
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: ${PREVIEW_LINES};
+        line-clamp: ${PREVIEW_LINES};
+        overflow: hidden;
+      }
+      .text {
+        max-height: 28rem;
+        overflow: auto;
+        padding: 0.5rem 0.65rem;
+        border-radius: 6px;
+        background: var(--_code-bg);
+      }
+      .toggle {
+        justify-self: start;
+        padding: 0.25rem 0.65rem;
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        background: var(--_subtle);
+        cursor: pointer;
+      }
+      .toggle:hover {
+        border-color: var(--_muted);
+      }
+    `,
+  ];
+
+  protected readonly kind = 'long_text';
+
+  protected renderSegment(segment: LongTextSegment) {
+    const t = this.ambient;
+    const collapsed = this.collapsed;
+    const count =
+      segment.charCount === 1
+        ? t.t('longText.oneCharacter')
+        : t.t('common.characters', { n: formatNumber(segment.charCount, t.lang) });
+    return html`<div part="panel" class="card">
+      <div part="header" class="top">
+        ${icon('longText')}
+        <span part="label" class="title">${t.t('kind.long_text')}</span>
+        <span part="count" class="count">${count}</span>
+      </div>
+      <div part="content" id="content">
+        ${
+          collapsed
+            ? html`<p part="preview" class="preview">${firstLines(segment.content)}</p>`
+            : html`<pre
+                part="text"
+                class="text"
+                tabindex="0"
+                role="region"
+                aria-label=${t.t('kind.long_text')}
+              >
+${segment.content}</pre>`
+        }
+      </div>
+      <button
+        part="toggle"
+        class="toggle"
+        type="button"
+        aria-expanded=${collapsed ? 'false' : 'true'}
+        aria-controls="content"
+        @click=${() => this.toggle()}
+      >
+        ${collapsed ? t.t('longText.showAll') : t.t('longText.showLess')}
+      </button>
+    </div>`;
+  }
+}
+
+/** The first PREVIEW_LINES lines, found without scanning (or copying) the whole text. */
+function firstLines(text: string): string {
+  let end = -1;
+  for (let line = 0; line < PREVIEW_LINES; line++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1 || end > PREVIEW_MAX_CHARS) break;
+  }
+  const cut = end === -1 ? text.slice(0, PREVIEW_MAX_CHARS) : text.slice(0, end);
+  return cut.slice(0, PREVIEW_MAX_CHARS);
+}
+
+/** Digits grouped for the page's language; an invalid `lang` tag falls back to English. */
+function formatNumber(value: number, lang: string): string {
+  try {
+    return new Intl.NumberFormat(lang).format(value);
+  } catch {
+    return new Intl.NumberFormat('en').format(value);
+  }
+}

@@ -1,0 +1,84 @@
+import { css, html } from 'lit';
+import type { MemorySegment } from '../core/protocol.js';
+import { renderDisclosure } from './internal/disclosure.js';
+import { renderMarkdown } from './internal/markdown.js';
+import { SegmentElement } from './internal/segment-element.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+
+/**
+ * @summary Long-term memory the application put into the context: a purple collapsible panel
+ * with the description and each remembered item (title and content).
+ *
+ * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart panel - The collapsible panel.
+ * @csspart header - The disclosure button.
+ * @csspart label - The panel's title.
+ * @csspart summary - The item count.
+ * @csspart body - The expanded content.
+ * @csspart item - One memory item.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-memory-color - Accent colour (default #8B5CF6).
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-radius - Corner radius.
+ */
+export class SegmentMemory extends SegmentElement<MemorySegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .description {
+        margin: 0 0 0.5rem;
+        color: var(--_muted);
+      }
+      .items {
+        display: grid;
+        gap: 0.4rem;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .item {
+        padding: 0.4rem 0.6rem;
+        border-radius: 6px;
+        background: var(--_surface);
+        border: 1px solid color-mix(in srgb, var(--_memory) 20%, var(--_border));
+      }
+      .title {
+        display: block;
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  protected readonly kind = 'memory';
+
+  protected renderSegment(segment: MemorySegment) {
+    const t = this.ambient;
+    const count = segment.items.length;
+    return renderDisclosure({
+      kind: 'kind-memory',
+      icon: 'memory',
+      label: t.t('kind.memory'),
+      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
+      expanded: !this.collapsed,
+      onToggle: () => this.toggle(),
+      body: () => html`
+        ${segment.description ? html`<p class="description">${segment.description}</p>` : ''}
+        <ul class="items">
+          ${segment.items.map(
+            (item) =>
+              html`<li part="item" class="item">
+                <span class="title">${item.title}</span>
+                <div class="markdown">${unsafeHTML(renderMarkdown(item.content))}</div>
+              </li>`,
+          )}
+        </ul>
+      `,
+    });
+  }
+}

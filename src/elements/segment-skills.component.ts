@@ -1,0 +1,199 @@
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { SkillItem, SkillsSegment } from '../core/protocol.js';
+import { icon } from './internal/icons.js';
+import { renderDisclosure } from './internal/disclosure.js';
+import { renderMarkdown } from './internal/markdown.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/**
+ * @summary The skills offered to the model: a green collapsible panel with the description and
+ * each skill as `/name` and its description. When a skill registry has filled in a skill's
+ * instructions (`body`, SPEC §3.5), a button under the skill reveals them as Markdown.
+ *
+ * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * Revealing a skill's instructions is local and fires nothing.
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart panel - The collapsible panel.
+ * @csspart header - The disclosure button.
+ * @csspart label - The panel's title.
+ * @csspart summary - The skill count.
+ * @csspart body - The expanded content.
+ * @csspart description - The segment's description.
+ * @csspart item - One skill.
+ * @csspart name - A skill's `/name`.
+ * @csspart item-description - A skill's description.
+ * @csspart instructions-toggle - The button that shows a skill's instructions.
+ * @csspart instructions - A skill's instructions (Markdown).
+ * @csspart note - The note shown when no instructions are loaded.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-skills-color - Accent colour (default #10B981).
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-muted-color - Colour of descriptions and notes.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-code-font-family - Font of skill names.
+ * @cssprop --pe-radius - Corner radius.
+ */
+export class SegmentSkills extends SegmentElement<SkillsSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .description {
+        margin: 0 0 0.5rem;
+        color: var(--_muted);
+        overflow-wrap: anywhere;
+      }
+      .items {
+        display: grid;
+        gap: 0.4rem;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .item {
+        min-width: 0;
+        padding: 0.4rem 0.6rem;
+        border-radius: 6px;
+        background: var(--_surface);
+        border: 1px solid color-mix(in srgb, var(--_skills) 25%, var(--_border));
+        overflow-wrap: anywhere;
+      }
+      .name {
+        font-family: var(--_mono);
+        font-size: 0.9em;
+        font-weight: 600;
+      }
+      .item-description {
+        margin: 0.1rem 0 0;
+      }
+      .instructions-toggle {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.3rem;
+        margin-top: 0.35rem;
+        padding: 0.15rem 0.5rem 0.15rem 0.3rem;
+        border: 1px solid color-mix(in srgb, var(--_skills) 40%, var(--_border));
+        border-radius: 6px;
+        background: color-mix(in srgb, var(--_skills) 8%, var(--_surface));
+        font-size: 0.85em;
+        cursor: pointer;
+        text-align: start;
+      }
+      .instructions-toggle:hover {
+        background: color-mix(in srgb, var(--_skills) 16%, var(--_surface));
+      }
+      .chevron {
+        flex: none;
+        color: var(--_muted);
+        transition: transform 120ms ease;
+      }
+      [aria-expanded='true'] > .chevron {
+        transform: rotate(90deg);
+      }
+      .instructions {
+        margin-top: 0.4rem;
+        padding: 0.1rem 0 0.1rem 0.75rem;
+        border-inline-start: 3px solid color-mix(in srgb, var(--_skills) 60%, var(--_border));
+        font-size: 0.95em;
+      }
+      /* SKILL.md files start with an h1: keep their headings in scale with the panel. */
+      .instructions :is(h1, h2, h3, h4, h5, h6) {
+        margin: 0.9em 0 0.4em;
+        font-size: 1em;
+        line-height: 1.3;
+      }
+      .instructions h1 {
+        font-size: 1.2em;
+      }
+      .instructions h2 {
+        font-size: 1.1em;
+      }
+      .instructions[hidden] {
+        display: none;
+      }
+      .note {
+        margin: 0.5rem 0 0;
+        color: var(--_muted);
+        font-size: 0.85em;
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .chevron {
+          transition: none;
+        }
+      }
+    `,
+  ];
+
+  protected readonly kind = 'skills';
+
+  /** Indexes of the skills whose instructions are shown; local to this element. */
+  @state()
+  private openInstructions: ReadonlySet<number> = new Set();
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('segment')) this.openInstructions = new Set();
+  }
+
+  protected renderSegment(segment: SkillsSegment) {
+    const t = this.ambient;
+    const count = segment.items.length;
+    const loaded = segment.items.some((item) => item.body);
+    return renderDisclosure({
+      kind: 'kind-skills',
+      icon: 'skills',
+      label: t.t('kind.skills'),
+      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
+      expanded: !this.collapsed,
+      onToggle: () => this.toggle(),
+      body: () => html`
+        ${segment.description ? html`<p part="description" class="description">${segment.description}</p>` : nothing}
+        <ul class="items" role="list">
+          ${segment.items.map((item, index) => this.renderSkill(item, index))}
+        </ul>
+        ${loaded ? nothing : html`<p part="note" class="note">${t.t('skills.notLoaded')}</p>`}
+      `,
+    });
+  }
+
+  private renderSkill(item: SkillItem, index: number) {
+    const open = this.openInstructions.has(index);
+    const id = `instructions-${index}`;
+    // Each button is named "Instructions … /name", so that a list of buttons tells them apart.
+    return html`<li part="item" class="item">
+      <code part="name" class="name" id="name-${index}">/${item.name}</code>
+      <p part="item-description" class="item-description">${item.description}</p>
+      ${
+        item.body
+          ? html`<button
+                part="instructions-toggle"
+                class="instructions-toggle"
+                type="button"
+                aria-expanded=${open ? 'true' : 'false'}
+                aria-controls=${id}
+                aria-labelledby="toggle-${index} name-${index}"
+                @click=${() => this.toggleInstructions(index)}
+              >
+                ${icon('chevron', 'chevron')}<span id="toggle-${index}"
+                  >${this.ambient.t('skills.body')}</span
+                >
+              </button>
+              <div part="instructions" class="instructions markdown" id=${id} ?hidden=${!open}>
+                ${open ? unsafeHTML(renderMarkdown(item.body)) : nothing}
+              </div>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  private toggleInstructions(index: number) {
+    const next = new Set(this.openInstructions);
+    if (!next.delete(index)) next.add(index);
+    this.openInstructions = next;
+  }
+}

@@ -1,0 +1,143 @@
+import { css, html, type PropertyValues } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { StaticVarSegment } from '../core/protocol.js';
+import { icon } from './internal/icons.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/**
+ * @summary A template variable the application filled in: a blue pill `name = value`. When the
+ * variable has a description, the pill is a button that reveals it.
+ *
+ * The description is local UI state: static_var segments have no `collapsed` field (SPEC §2.1),
+ * so revealing it fires no `segment-toggle`.
+ *
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart pill - The `name = value` pill (a button when there is a description).
+ * @csspart name - The variable's name.
+ * @csspart value - The variable's value.
+ * @csspart description - The revealed description.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-static-var-color - Accent colour of the pill (default #3B82F6).
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-muted-color - Colour of the description.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-code-font-family - Font of the name.
+ */
+export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .pill {
+        display: inline-block;
+        max-width: 100%;
+        box-sizing: border-box;
+        margin: 0;
+        padding: 0.15rem 0.7rem;
+        border: 1px solid color-mix(in srgb, var(--_static-var) 45%, var(--_border));
+        border-radius: 0.9rem;
+        background: color-mix(in srgb, var(--_static-var) 12%, var(--_surface));
+        text-align: start;
+        overflow-wrap: anywhere;
+        vertical-align: top;
+      }
+      button.pill {
+        cursor: pointer;
+      }
+      button.pill:hover {
+        background: color-mix(in srgb, var(--_static-var) 20%, var(--_surface));
+      }
+      .kind-icon,
+      .chevron {
+        vertical-align: -0.2em;
+      }
+      .kind-icon {
+        color: var(--_static-var);
+        margin-inline-end: 0.3rem;
+      }
+      .chevron {
+        margin-inline-start: 0.3rem;
+        color: var(--_muted);
+        transition: transform 120ms ease;
+      }
+      [aria-expanded='true'] > .chevron {
+        transform: rotate(90deg);
+      }
+      .name {
+        font-family: var(--_mono);
+        font-size: 0.9em;
+        font-weight: 600;
+      }
+      .equals {
+        color: var(--_muted);
+        margin-inline: 0.1em;
+      }
+      /* A callout with its own surface, so it stays readable in a dark theme on a light page. */
+      .description {
+        width: fit-content;
+        max-width: 100%;
+        box-sizing: border-box;
+        margin: 0.35rem 0 0;
+        padding: 0.3rem 0.65rem;
+        border-inline-start: 3px solid color-mix(in srgb, var(--_static-var) 60%, var(--_border));
+        border-radius: 0 6px 6px 0;
+        background: color-mix(in srgb, var(--_static-var) 6%, var(--_surface));
+        color: var(--_muted);
+        font-size: 0.9em;
+        overflow-wrap: anywhere;
+      }
+      .description[hidden] {
+        display: none;
+      }
+      .description-label {
+        font-weight: 600;
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .chevron {
+          transition: none;
+        }
+      }
+    `,
+  ];
+
+  protected readonly kind = 'static_var';
+
+  /** Whether the description is shown; local to this element. */
+  @state()
+  private open = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('segment')) this.open = false;
+  }
+
+  protected renderSegment(segment: StaticVarSegment) {
+    const t = this.ambient;
+    // The kind is said once for screen readers; the icon carries it visually.
+    const content = html`${icon('variable', 'kind-icon')}<span class="visually-hidden"
+        >${t.t('kind.static_var')}:</span
+      >
+      <code part="name" class="name">${segment.name}</code>
+      <span class="equals">=</span>
+      <span part="value" class="value">${segment.value}</span>`;
+    if (!segment.description) return html`<span part="pill" class="pill">${content}</span>`;
+    return html`<button
+        part="pill"
+        class="pill"
+        type="button"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="description"
+        aria-describedby="description-text"
+        @click=${() => (this.open = !this.open)}
+      >
+        ${content}${icon('chevron', 'chevron')}
+      </button>
+      <p part="description" class="description" id="description" ?hidden=${!this.open}>
+        <span class="description-label">${t.t('staticVar.description')}:</span>
+        <span id="description-text">${segment.description}</span>
+      </p>`;
+  }
+}

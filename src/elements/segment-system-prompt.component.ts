@@ -1,0 +1,179 @@
+import { css, html, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { expandPlaceholders, splitPlaceholders } from '../core/template.js';
+import type { SystemPromptSegment } from '../core/protocol.js';
+import { renderDisclosure } from './internal/disclosure.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+type Piece = { text: string; name?: string };
+
+/**
+ * @summary The system prompt: a grey collapsible panel. Expanded, it shows the raw template with
+ * each `{{name}}` placeholder marked, and the text as sent with the placeholders filled in from
+ * `variables`. A prompt without placeholders is shown once.
+ *
+ * The prompt is shown as text (white space kept), never as Markdown or HTML: it is what the
+ * model receives, character for character.
+ *
+ * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart panel - The collapsible panel.
+ * @csspart header - The disclosure button.
+ * @csspart label - The panel's title.
+ * @csspart summary - The character count.
+ * @csspart body - The expanded content.
+ * @csspart template - The raw template block (only when it has placeholders).
+ * @csspart expanded - The "as sent" block (only when the template has placeholders).
+ * @csspart caption - The label of the template and "as sent" blocks.
+ * @csspart text - A block of prompt text.
+ * @csspart placeholder - A `{{name}}` placeholder in the template; also `unknown` when no value is known.
+ * @csspart value - A value filled in for a placeholder in the text as sent.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-system-prompt-color - Accent colour (default #6B7280).
+ * @cssprop --pe-static-var-color - Colour of placeholder marks (default #3B82F6), as in `<segment-static-var>`.
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-muted-color - Colour of captions and the summary.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-radius - Corner radius.
+ */
+export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .body {
+        display: grid;
+        gap: 0.75rem;
+      }
+      figure {
+        margin: 0;
+        min-width: 0;
+      }
+      figcaption {
+        margin-bottom: 0.25rem;
+        color: var(--_muted);
+        font-size: 0.8em;
+        font-weight: 600;
+        letter-spacing: 0.03em;
+        text-transform: uppercase;
+      }
+      /* A pre keeps the prompt's white space (and Prettier leaves its template alone). */
+      .text {
+        margin: 0;
+        font: inherit;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      figure .text {
+        padding: 0.5rem 0.65rem;
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        background: var(--_surface);
+      }
+      mark {
+        color: inherit;
+        border-radius: 4px;
+        padding: 0 0.15em;
+        box-decoration-break: clone;
+        -webkit-box-decoration-break: clone;
+      }
+      .placeholder {
+        font-family: var(--_mono);
+        font-size: 0.9em;
+        background: color-mix(in srgb, var(--_static-var) 16%, var(--_surface));
+        outline: 1px solid color-mix(in srgb, var(--_static-var) 55%, var(--_border));
+        outline-offset: -1px;
+      }
+      .placeholder.unknown {
+        background: transparent;
+        outline: 1px dashed var(--_muted);
+        cursor: help;
+      }
+      .value {
+        background: color-mix(in srgb, var(--_static-var) 10%, var(--_surface));
+        box-shadow: inset 0 -2px 0 color-mix(in srgb, var(--_static-var) 70%, var(--_border));
+        border-radius: 2px 2px 0 0;
+      }
+    `,
+  ];
+
+  protected readonly kind = 'system_prompt';
+
+  /**
+   * Values of the placeholders by name, usually the envelope's static_var segments (set by
+   * `<envelope-message>`). Placeholders without a value are marked as unknown.
+   */
+  @property({ attribute: false })
+  variables?: Record<string, string>;
+
+  protected renderSegment(segment: SystemPromptSegment) {
+    const t = this.ambient;
+    return renderDisclosure({
+      kind: 'kind-system_prompt',
+      icon: 'prompt',
+      label: t.t('kind.system_prompt'),
+      summary: t.t('common.characters', { n: segment.content.length }),
+      expanded: !this.collapsed,
+      onToggle: () => this.toggle(),
+      body: () => this.renderBody(segment.content),
+    });
+  }
+
+  private renderBody(content: string): TemplateResult {
+    const pieces = splitPlaceholders(content);
+    if (!pieces.some((piece) => piece.name !== undefined)) {
+      return html`<pre part="text" class="text">${content}</pre>`;
+    }
+    const t = this.ambient;
+    const values = this.variableMap();
+    const template = pieces.map((piece) => this.renderPlaceholder(piece, values));
+    const sent = pieces.map((piece) => this.renderValue(piece, values));
+    return html`<figure part="template">
+        <figcaption part="caption">${t.t('systemPrompt.template')}</figcaption>
+        <pre part="text" class="text">${template}</pre>
+      </figure>
+      <figure part="expanded">
+        <figcaption part="caption">${t.t('systemPrompt.expanded')}</figcaption>
+        <pre part="text" class="text">${sent}</pre>
+      </figure>`;
+  }
+
+  private renderPlaceholder(piece: Piece, values: ReadonlyMap<string, string>) {
+    if (piece.name === undefined) return piece.text;
+    if (values.has(piece.name)) {
+      return html`<mark
+        part="placeholder"
+        class="placeholder"
+        title=${`${piece.name} = ${values.get(piece.name)}`}
+        >${piece.text}</mark
+      >`;
+    }
+    return html`<mark
+      part="placeholder unknown"
+      class="placeholder unknown"
+      title=${this.ambient.t('systemPrompt.unknown')}
+      >${piece.text}</mark
+    >`;
+  }
+
+  /** The text as sent: the same pieces as the core's expandPlaceholders, values marked. */
+  private renderValue(piece: Piece, values: ReadonlyMap<string, string>) {
+    if (piece.name === undefined) return piece.text;
+    const value = expandPlaceholders(piece.text, values);
+    return values.has(piece.name) ? html`<mark part="value" class="value">${value}</mark>` : value;
+  }
+
+  /** `variables` as a map of strings only: it comes from a page and may hold anything. */
+  private variableMap(): ReadonlyMap<string, string> {
+    const variables: unknown = this.variables;
+    if (variables === null || typeof variables !== 'object') return new Map();
+    return new Map(
+      Object.entries(variables).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  }
+}

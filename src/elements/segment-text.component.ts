@@ -1,0 +1,45 @@
+import { css, html } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { TextSegment } from '../core/protocol.js';
+import { renderMarkdown } from './internal/markdown.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/**
+ * @summary Plain message text: the segment's Markdown, rendered by marked and sanitized by
+ * DOMPurify (SPEC §6). Always visible, never collapsible.
+ *
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart content - The rendered Markdown.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-segment-background - Background behind the segment (default: the surface colour; transparent inside a message bubble).
+ * @cssprop --pe-surface-color - Surface colour, the default background.
+ * @cssprop --pe-muted-color - Colour of quotes.
+ * @cssprop --pe-link-color - Link colour.
+ * @cssprop --pe-border-color - Table and quote borders.
+ * @cssprop --pe-code-background - Background of code spans and blocks.
+ * @cssprop --pe-code-font-family - Font of code.
+ * @cssprop --pe-font-family - Font of the text.
+ * @cssprop --pe-font-size - Base font size.
+ */
+export class SegmentText extends SegmentElement<TextSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .content {
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  protected readonly kind = 'text';
+
+  protected renderSegment(segment: TextSegment) {
+    return html`<div part="content" class="content markdown">
+      ${unsafeHTML(renderMarkdown(segment.content))}
+    </div>`;
+  }
+}

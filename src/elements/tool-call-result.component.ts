@@ -1,0 +1,167 @@
+import { css, html, type TemplateResult } from 'lit';
+import type { ToolCallResultSegment } from '../core/protocol.js';
+import { renderDisclosure } from './internal/disclosure.js';
+import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/** Results nested deeper than this are shown as sent: re-indenting them would grow quadratically. */
+const MAX_PRETTY_DEPTH = 64;
+
+/** Results longer than this are shown as sent, without parsing. */
+const MAX_PRETTY_LENGTH = 1_000_000;
+
+/**
+ * @summary What a tool returned: a status strip (green "Succeeded", collapsed by default; red
+ * "Failed", expanded by default) over the result text, pretty-printed when it is JSON.
+ *
+ * @event segment-toggle - The strip was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart panel - The status strip and its body.
+ * @csspart header - The disclosure button.
+ * @csspart label - The words "Tool result".
+ * @csspart summary - The area after the label: tool name and status.
+ * @csspart tool-name - The name of the tool.
+ * @csspart status - The status word ("Succeeded" or "Failed").
+ * @csspart body - The expanded content.
+ * @csspart result - The result text (scrolls when long).
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-tool-success-color - Accent of a successful result (default #22C55E).
+ * @cssprop --pe-tool-failure-color - Accent of a failed result (default #EF4444).
+ * @cssprop --pe-danger-text-color - Colour of the word "Failed".
+ * @cssprop --pe-code-background - Background of the result text.
+ * @cssprop --pe-code-font-family - Monospace font of the result text.
+ * @cssprop --pe-text-color - Text colour.
+ * @cssprop --pe-surface-color - Background colour.
+ * @cssprop --pe-border-color - Border colour.
+ * @cssprop --pe-radius - Corner radius.
+ */
+export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    jsonStyles,
+    css`
+      .base {
+        --_success-text: #166534;
+      }
+      .base.dark {
+        --_success-text: #86efac;
+      }
+      @media (prefers-color-scheme: dark) {
+        .base.auto {
+          --_success-text: #86efac;
+        }
+      }
+      /* On a narrow strip the status moves under the tool name instead of squeezing it. */
+      .summary {
+        display: flex;
+        flex: 1;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.1rem 0.75rem;
+        min-width: 0;
+        margin-inline-start: 0.15rem;
+        color: var(--_text);
+        font-size: inherit;
+      }
+      .tool-name {
+        min-width: 0;
+        font-family: var(--_mono);
+        font-size: 0.9em;
+        overflow-wrap: anywhere;
+      }
+      .status {
+        flex: none;
+        margin-inline-start: auto;
+        font-weight: 600;
+        color: var(--_success-text);
+      }
+      .kind-failure .status {
+        color: var(--_danger-text);
+      }
+      .result {
+        margin: 0;
+        max-height: 24rem;
+        overflow: auto;
+        padding: 0.5rem 0.65rem;
+        border-radius: 6px;
+        background: var(--_code-bg);
+        font-family: var(--_mono);
+        font-size: 0.85em;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .result .json {
+        font-size: 1em;
+      }
+      .empty {
+        color: var(--_muted);
+        font-family: inherit;
+        font-style: italic;
+      }
+    `,
+  ];
+
+  protected readonly kind = 'tool_call_result';
+
+  private formatted?: { source: string; view: TemplateResult | string };
+
+  protected renderSegment(segment: ToolCallResultSegment) {
+    const t = this.ambient;
+    const ok = segment.success;
+    return renderDisclosure({
+      kind: ok ? 'kind-success' : 'kind-failure',
+      icon: ok ? 'success' : 'failure',
+      label: t.t('kind.tool_call_result'),
+      summary: html`<code part="tool-name" class="tool-name">${segment.toolName}</code>
+        <span part="status" class="status">
+          ${ok ? t.t('toolResult.success') : t.t('toolResult.failure')}
+        </span>`,
+      expanded: !this.collapsed,
+      onToggle: () => this.toggle(),
+      body: () =>
+        segment.result === ''
+          ? html`<p part="result" class="result empty">${t.t('toolResult.empty')}</p>`
+          : html`<pre
+              part="result"
+              class="result"
+              tabindex="0"
+              role="region"
+              aria-label=${t.t('toolResult.body')}
+            >
+${this.formatResult(segment.result)}</pre>`,
+    });
+  }
+
+  /** The result as shown: pretty-printed JSON for an object or array, else the text itself. */
+  private formatResult(source: string): TemplateResult | string {
+    if (this.formatted?.source !== source) this.formatted = { source, view: prettyJson(source) };
+    return this.formatted.view;
+  }
+}
+
+function prettyJson(source: string): TemplateResult | string {
+  const start = source.trimStart()[0];
+  if ((start !== '{' && start !== '[') || source.length > MAX_PRETTY_LENGTH) return source;
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return source;
+  }
+  if (nestingDepthExceeds(value, MAX_PRETTY_DEPTH)) return source;
+  return renderJsonText(safeStringify(value));
+}
+
+function nestingDepthExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

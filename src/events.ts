@@ -1,0 +1,49 @@
+/**
+ * Typed events of the elements (SPEC §4.2). All bubble and cross shadow roots (`composed`), so a
+ * page can listen on any ancestor, or on `document`.
+ */
+import type { EnvelopeError, EnvelopeWarning } from './core/issues.js';
+import type { Envelope } from './core/protocol.js';
+
+const options = { bubbles: true, composed: true } as const;
+
+/** The element's input is invalid (or could not be loaded); it shows an error panel. */
+export class EnvelopeErrorEvent extends Event {
+  static readonly eventName = 'envelope-error';
+  constructor(readonly detail: { errors: EnvelopeError[] }) {
+    super(EnvelopeErrorEvent.eventName, options);
+  }
+}
+
+/** A valid envelope was received and is now shown. */
+export class EnvelopeLoadEvent extends Event {
+  static readonly eventName = 'envelope-load';
+  constructor(readonly detail: { envelope: Envelope; warnings: EnvelopeWarning[] }) {
+    super(EnvelopeLoadEvent.eventName, options);
+  }
+}
+
+/** A person expanded or collapsed a segment. `messageId` is empty for a standalone segment. */
+export class SegmentToggleEvent extends Event {
+  static readonly eventName = 'segment-toggle';
+  constructor(readonly detail: { messageId: string; segmentIndex: number; collapsed: boolean }) {
+    super(SegmentToggleEvent.eventName, options);
+  }
+}
+
+/** The protocol panel copied something to the clipboard. */
+export class ProtocolCopyEvent extends Event {
+  static readonly eventName = 'protocol-copy';
+  constructor(readonly detail: { target: string; what: 'json' | 'curl'; text: string }) {
+    super(ProtocolCopyEvent.eventName, options);
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'envelope-error': EnvelopeErrorEvent;
+    'envelope-load': EnvelopeLoadEvent;
+    'segment-toggle': SegmentToggleEvent;
+    'protocol-copy': ProtocolCopyEvent;
+  }
+}

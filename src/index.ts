@@ -1,0 +1,25 @@
+/**
+ * prompt-envelope: registers every element and re-exports the element classes, the events and
+ * the DOM-free core. Import `prompt-envelope/core` instead for the core alone.
+ */
+import './define.js';
+
+export * from './core/index.js';
+export * from './events.js';
+export { setStrings } from './elements/internal/localize.js';
+export type { StringKey, Strings } from './elements/internal/strings.js';
+export { EnvelopeViewer } from './elements/envelope-viewer.component.js';
+export { EnvelopeChat } from './elements/envelope-chat.component.js';
+export { EnvelopeMessage } from './elements/envelope-message.component.js';
+export { ProtocolPanel, type ProtocolTab } from './elements/protocol-panel.component.js';
+export { SegmentText } from './elements/segment-text.component.js';
+export { SegmentStaticVar } from './elements/segment-static-var.component.js';
+export { SegmentSystemPrompt } from './elements/segment-system-prompt.component.js';
+export { SegmentMemory } from './elements/segment-memory.component.js';
+export { SegmentSkills } from './elements/segment-skills.component.js';
+export { SegmentToolOverview } from './elements/segment-tool-overview.component.js';
+export { ToolCallRequest } from './elements/tool-call-request.component.js';
+export { ToolCallResult } from './elements/tool-call-result.component.js';
+export { SegmentDocument } from './elements/segment-document.component.js';
+export { SegmentLongText } from './elements/segment-long-text.component.js';
+export { SegmentMedia } from './elements/segment-media.component.js';

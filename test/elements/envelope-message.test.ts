@@ -1,0 +1,64 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/envelope-message.js';
+import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
+import type { Message } from '../../src/core/protocol.js';
+import { settle } from './helpers.js';
+
+const message: Message = {
+  id: 'a-2',
+  role: 'user',
+  timestamp: Date.UTC(2026, 5, 8, 9, 30),
+  segments: [
+    { kind: 'text', content: 'What is in this **photo**?' },
+    { kind: 'media', mediaType: 'image', url: 'https://example.com/cat.jpg', altText: 'A cat' },
+  ],
+};
+
+describe('<envelope-message>', () => {
+  it('shows role, time and one element per segment', async () => {
+    const el = await fixture<EnvelopeMessage>(
+      html`<envelope-message time-zone="UTC" .message=${message}></envelope-message>`,
+    );
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[part~="role"]')!.textContent).to.equal('User');
+    const time = el.shadowRoot!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).to.equal('2026-06-08T09:30:00.000Z');
+    expect(time.textContent).to.include('09:30');
+    const segments = [...el.shadowRoot!.querySelectorAll('[part~="segment"]')];
+    expect(segments.map((s) => s.localName)).to.deep.equal(['segment-text', 'segment-media']);
+    expect(segments.map((s) => s.getAttribute('message-id'))).to.deep.equal(['a-2', 'a-2']);
+    expect(segments.map((s) => s.getAttribute('segment-index'))).to.deep.equal(['0', '1']);
+  });
+
+  it('accepts the message as an attribute and shows errors with paths for a bad one', async () => {
+    const fromAttribute = await fixture<EnvelopeMessage>(
+      html`<envelope-message message=${JSON.stringify(message)}></envelope-message>`,
+    );
+    expect(fromAttribute.shadowRoot!.querySelectorAll('[part~="segment"]')).to.have.length(2);
+    const events: Event[] = [];
+    const bad = await fixture<EnvelopeMessage>(
+      html`<envelope-message
+        @envelope-error=${(e: Event) => events.push(e)}
+        message='{"id":"x","role":"user","timestamp":1,"segments":[]}'
+      ></envelope-message>`,
+    );
+    await settle(bad);
+    expect(bad.shadowRoot!.querySelector('[part~="error"]')!.textContent).to.include('/segments');
+    expect(events).to.have.length(1);
+  });
+
+  it('survives timestamps beyond what Date can show', async () => {
+    const el = await fixture<EnvelopeMessage>(
+      html`<envelope-message .message=${{ ...message, timestamp: 1e300 }}></envelope-message>`,
+    );
+    expect(el.shadowRoot!.querySelector('time')!.getAttribute('datetime')).to.equal('');
+  });
+
+  it('is accessible (axe)', async () => {
+    const el = await fixture<EnvelopeMessage>(
+      html`<envelope-message .message=${message}></envelope-message>`,
+    );
+    await settle(el);
+    await expect(el).to.be.accessible();
+  });
+});

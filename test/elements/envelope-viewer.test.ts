@@ -1,0 +1,119 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/elements/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
+import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
+import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
+
+async function untilLoaded(viewer: EnvelopeViewer) {
+  await oneEvent(viewer, 'envelope-load');
+  await settle(viewer);
+}
+
+describe('<envelope-viewer>', () => {
+  it('shows the scenario bar in manifest order with F first, and switches scenarios', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    const buttons = () => [
+      ...viewer.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="scenario"]'),
+    ];
+    expect(buttons().map((b) => b.querySelector('.scenario-label')!.textContent)).to.deep.equal([
+      'A',
+      'B',
+      'C',
+      'D',
+      'F',
+      'E',
+    ]);
+    expect(buttons().map((b) => b.getAttribute('aria-pressed'))).to.deep.equal([
+      'false',
+      'false',
+      'false',
+      'false',
+      'true',
+      'false',
+    ]);
+    const panel = viewer.shadowRoot!.querySelector('protocol-panel')!;
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(exportToOpenAIFormat(await loadDemo('f')), null, 2),
+    );
+
+    buttons()[1].click();
+    await untilLoaded(viewer);
+    expect(viewer.scenario).to.equal('b');
+    expect(buttons()[1].getAttribute('aria-pressed')).to.equal('true');
+    const chat = viewer.shadowRoot!.querySelector('envelope-chat')!;
+    expect(chat.loadedEnvelope).to.deep.equal(await loadDemo('b'));
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(exportToOpenAIFormat(await loadDemo('b')), null, 2),
+    );
+    expect(viewer.shadowRoot!.querySelector('[part~="summary"]')!.textContent).to.include(
+      'travel assistant',
+    );
+  });
+
+  it('shows skill bodies from a registry in the chat, but keeps the protocol data as loaded', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer
+        scenario="f"
+        scenarios="/src/data/demos/manifest.json"
+        .skills=${createBuiltInSkillRegistry()}
+      ></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    const skills = deepQuery<HTMLElement>(viewer, 'segment-skills')!;
+    expect(
+      (skills as unknown as { segment: { items: { body?: string }[] } }).segment.items[0].body,
+    ).to.match(/^# /);
+    const panel = viewer.shadowRoot!.querySelector('protocol-panel')!;
+    panel.tab = 'raw';
+    await settle(viewer);
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.not.include('"body"');
+  });
+
+  it('stacks chat and panel on narrow screens', async () => {
+    const wrapper = await fixture<HTMLElement>(
+      html`<div style="width: 480px">
+        <envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>
+      </div>`,
+    );
+    const viewer = wrapper.querySelector('envelope-viewer')!;
+    await untilLoaded(viewer);
+    const columns = viewer.shadowRoot!.querySelector('.columns')!;
+    expect(getComputedStyle(columns).gridTemplateColumns.split(' ')).to.have.length(1);
+    wrapper.style.width = '1200px';
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(getComputedStyle(columns).gridTemplateColumns.split(' ')).to.have.length(2);
+  });
+
+  it('shows a readable error for a manifest that cannot be loaded', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer scenarios="/nope/manifest.json"></envelope-viewer>`,
+    );
+    const event = await oneEvent(viewer, 'envelope-error');
+    await settle(viewer);
+    expect(event.detail.errors[0].message).to.match(
+      /Could not load .*\/nope\/manifest\.json: HTTP 404/,
+    );
+    expect(deepText(viewer.shadowRoot!)).to.include('HTTP 404');
+  });
+
+  it('shows a single envelope without a bar', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer src="/src/data/demos/demo-d.json"></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    expect(viewer.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
+    expect(deepQuery(viewer, 'segment-media')).to.exist;
+  });
+
+  it('is accessible (axe)', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    await expect(viewer).to.be.accessible();
+  });
+});

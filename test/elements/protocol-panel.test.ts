@@ -1,0 +1,153 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/protocol-panel.js';
+import '../../src/elements/envelope-chat.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { loadDemo, settle } from './helpers.js';
+
+describe('<protocol-panel>', () => {
+  it('shows exactly the body of exportToOpenAIFormat, syntax-coloured', async () => {
+    const envelope = await loadDemo('b');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    const code = panel.shadowRoot!.querySelector('[part~="code"]')!;
+    expect(code.textContent).to.equal(JSON.stringify(exportToOpenAIFormat(envelope), null, 2));
+    expect(code.querySelector('.json-key')!.textContent).to.equal('"model"');
+    expect(panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent).to.include(
+      'No warnings',
+    );
+  });
+
+  it('copies the JSON and fires one protocol-copy', async () => {
+    const envelope = await loadDemo('d');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    let copied = '';
+    const original = navigator.clipboard.writeText;
+    navigator.clipboard.writeText = async (text: string) => {
+      copied = text;
+    };
+    try {
+      const events: Event[] = [];
+      panel.addEventListener('protocol-copy', (e) => events.push(e));
+      const button = [...panel.shadowRoot!.querySelectorAll('button')].find((b) =>
+        b.textContent!.includes('Copy'),
+      )!;
+      setTimeout(() => button.click());
+      const event = await oneEvent(panel, 'protocol-copy');
+      await panel.updateComplete;
+      expect(copied).to.equal(JSON.stringify(exportToOpenAIFormat(envelope), null, 2));
+      expect(event.detail).to.deep.equal({ target: 'openai', what: 'json', text: copied });
+      expect(events).to.have.length(1);
+      expect(panel.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Copied');
+    } finally {
+      navigator.clipboard.writeText = original;
+    }
+  });
+
+  it('downloads {name}-{tab}.json', async () => {
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel name="demo-b" .envelope=${await loadDemo('b')}></protocol-panel>`,
+    );
+    const click = HTMLAnchorElement.prototype.click;
+    let downloaded = '';
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    };
+    try {
+      [...panel.shadowRoot!.querySelectorAll('button')]
+        .find((b) => b.textContent!.includes('Download'))!
+        .click();
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(downloaded).to.equal('demo-b-openai.json');
+  });
+
+  it('follows the ARIA tabs pattern with arrow keys', async () => {
+    const envelope = await loadDemo('a');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    const tabs = () => [...panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    expect(tabs().map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
+    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1]);
+    tabs()[0].focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await settle(panel);
+    expect(panel.tab).to.equal('raw');
+    expect(tabs()[1].getAttribute('aria-selected')).to.equal('true');
+    expect(panel.shadowRoot!.activeElement).to.equal(tabs()[1]);
+    const tabpanel = panel.shadowRoot!.querySelector('[role="tabpanel"]')!;
+    expect(tabpanel.getAttribute('aria-labelledby')).to.equal('tab-raw');
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(envelope, null, 2),
+    );
+    await sendKeys({ press: 'ArrowRight' });
+    await settle(panel);
+    expect(panel.tab).to.equal('openai');
+  });
+
+  it('lists export warnings', async () => {
+    const envelope = {
+      version: '1.0',
+      model: 'gpt-4.1',
+      messages: [
+        { id: 'u', role: 'user', timestamp: 1, segments: [{ kind: 'text', content: 'go' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          timestamp: 2,
+          segments: [
+            { kind: 'tool_call_request', toolName: 'search', arguments: {}, collapsed: false },
+          ],
+        },
+      ],
+    };
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    const warnings = panel.shadowRoot!.querySelector('[part~="warnings"]')!;
+    expect(warnings.textContent).to.include('Warnings (1)');
+    expect(warnings.textContent).to.include("from message 'a'");
+  });
+
+  it('finds its envelope through for="chat-id"', async () => {
+    const host = await fixture<HTMLElement>(
+      html`<div>
+        <protocol-panel for="the-chat"></protocol-panel>
+        <envelope-chat id="the-chat" src="/src/data/demos/demo-c.json"></envelope-chat>
+      </div>`,
+    );
+    const panel = host.querySelector('protocol-panel')!;
+    await oneEvent(host.querySelector('envelope-chat')!, 'envelope-load');
+    await settle(host);
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(exportToOpenAIFormat(await loadDemo('c')), null, 2),
+    );
+  });
+
+  it('says when there is nothing to export, and shows errors of its own input', async () => {
+    const empty = await fixture<ProtocolPanel>(html`<protocol-panel></protocol-panel>`);
+    expect(empty.shadowRoot!.textContent).to.include('No envelope to export.');
+    const bad = await fixture<ProtocolPanel>(
+      html`<protocol-panel envelope="[1,2]"></protocol-panel>`,
+    );
+    await settle(bad);
+    expect(bad.shadowRoot!.querySelector('[part~="error"]')!.textContent).to.include(
+      'must be a JSON object',
+    );
+  });
+
+  it('is accessible (axe) in both themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const panel = await fixture<ProtocolPanel>(
+        html`<protocol-panel theme=${theme} .envelope=${await loadDemo('f')}></protocol-panel>`,
+      );
+      await expect(panel).to.be.accessible();
+    }
+  });
+});

@@ -1,0 +1,250 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/elements/segment-media.js';
+import type { SegmentMedia } from '../../src/elements/segment-media.js';
+import type { MediaSegment } from '../../src/core/protocol.js';
+import { segmentContract } from './contract.js';
+
+/** A real 1×1 PNG, so the image loads without the network. */
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+const image: MediaSegment = {
+  kind: 'media',
+  mediaType: 'image',
+  url: PIXEL,
+  altText: 'A grey cat asleep on a keyboard',
+};
+
+const HOSTILE =
+  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
+
+segmentContract('segment-media', image, { kind: 'text', content: 'hi' });
+
+const shadow = (el: Element) => el.shadowRoot!;
+const part = (el: Element, name: string) => shadow(el).querySelector(`[part~="${name}"]`);
+
+/** An absolute URL on the test server that nothing serves: a request for it is visible in resource timing. */
+const probeUrl = (name: string) =>
+  new URL(`/__probe/${name}-${Math.random().toString(36).slice(2)}`, location.href).href;
+
+describe('<segment-media>', () => {
+  it('shows an image lazily, with its alt text, type icon, label and caption', async () => {
+    const el = await fixture<SegmentMedia>(html`<segment-media .segment=${image}></segment-media>`);
+    const img = part(el, 'media') as HTMLImageElement;
+    expect(img.localName).to.equal('img');
+    expect(img.getAttribute('src')).to.equal(PIXEL);
+    expect(img.getAttribute('loading')).to.equal('lazy');
+    expect(img.alt).to.equal(image.altText);
+    expect(part(el, 'label')!.textContent).to.equal('Image');
+    expect(part(el, 'header')!.querySelector('svg')).to.not.equal(null);
+    expect(part(el, 'caption')!.textContent).to.equal(image.altText);
+    expect(getComputedStyle(img).maxWidth).to.equal('100%');
+  });
+
+  it('accepts http and https URLs', async () => {
+    for (const url of ['https://example.com/cat.png', 'http://example.com/cat.png']) {
+      const el = await fixture<SegmentMedia>(
+        html`<segment-media .segment=${{ ...image, mediaType: 'video', url }}></segment-media>`,
+      );
+      expect((part(el, 'media') as HTMLVideoElement).getAttribute('src')).to.equal(url);
+      expect(part(el, 'notice')).to.equal(null);
+    }
+  });
+
+  it('fetches an image only when it comes near the viewport', async () => {
+    const url = probeUrl('lazy.png');
+    const host = await fixture<HTMLElement>(
+      html`<div>
+        <div style="height: 8000px"></div>
+        <segment-media .segment=${{ ...image, url }}></segment-media>
+      </div>`,
+    );
+    const el = host.querySelector('segment-media')!;
+    await el.updateComplete;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(performance.getEntriesByName(url), 'fetched while far off screen').to.have.length(0);
+    el.scrollIntoView();
+    await waitUntil(() => part(el, 'placeholder'), 'the missing image was requested and failed');
+    expect(performance.getEntriesByName(url)).to.have.length(1);
+    window.scrollTo(0, 0);
+  });
+
+  it('shows audio and video with controls, preload="none" and the alt text as label', async () => {
+    for (const [type, label] of [
+      ['audio', 'Audio'],
+      ['video', 'Video'],
+    ] as const) {
+      const url = probeUrl(`clip.${type === 'audio' ? 'mp3' : 'mp4'}`);
+      const el = await fixture<SegmentMedia>(
+        html`<segment-media
+          .segment=${{ kind: 'media', mediaType: type, url, altText: `A ${type} clip` }}
+        ></segment-media>`,
+      );
+      const media = part(el, 'media') as HTMLMediaElement;
+      expect(media.localName).to.equal(type);
+      expect(media.getAttribute('preload')).to.equal('none');
+      expect(media.controls).to.equal(true);
+      expect(media.getAttribute('aria-label')).to.equal(`A ${type} clip`);
+      expect(part(el, 'label')!.textContent).to.equal(label);
+      expect(part(el, 'caption')!.textContent).to.equal(`A ${type} clip`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(performance.getEntriesByName(url), `${type} fetched before play`).to.have.length(0);
+    }
+  });
+
+  it('never puts a URL other than http(s) or data:image into src, and says why', async () => {
+    const blocked: [MediaSegment['mediaType'], string][] = [
+      ['image', 'javascript:alert(1)'],
+      ['image', ' JavaScript:alert(1)'],
+      ['image', 'data:text/html,<script>alert(1)</script>'],
+      ['image', 'blob:https://example.com/0b1e'],
+      ['image', '/relative/cat.png'],
+      ['image', 'cat.png'],
+      ['image', 'file:///etc/passwd'],
+      ['video', 'data:image/png;base64,AAAA'],
+      ['audio', 'data:audio/mp3;base64,AAAA'],
+      ['video', 'javascript:alert(1)'],
+    ];
+    for (const [mediaType, url] of blocked) {
+      const el = await fixture<SegmentMedia>(
+        html`<segment-media .segment=${{ kind: 'media', mediaType, url }}></segment-media>`,
+      );
+      expect(shadow(el).querySelector('[src]'), url).to.equal(null);
+      expect(part(el, 'media'), url).to.equal(null);
+      const notice = part(el, 'notice')!;
+      expect(notice.textContent).to.include(
+        'Not shown: only http(s) and data:image URLs are loaded.',
+      );
+      expect(part(el, 'url')!.textContent).to.equal(url);
+    }
+  });
+
+  it('shortens a very long URL in the notice', async () => {
+    const url = `data:text/plain,${'x'.repeat(5000)}`;
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${{ ...image, url }}></segment-media>`,
+    );
+    const shown = part(el, 'url')!.textContent!;
+    expect(shown.length).to.be.lessThan(300);
+    expect(shown.endsWith('…')).to.equal(true);
+  });
+
+  it('shows the alt text in a placeholder instead of a broken image', async () => {
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media
+        .segment=${{ ...image, url: 'data:image/png;base64,AAAA' }}
+      ></segment-media>`,
+    );
+    await waitUntil(() => part(el, 'placeholder'), 'placeholder after the error');
+    expect(shadow(el).querySelector('img')).to.equal(null);
+    const placeholder = part(el, 'placeholder')!;
+    expect(placeholder.textContent).to.include(image.altText);
+    expect(placeholder.textContent).to.include('Could not be loaded.');
+    expect(part(el, 'caption'), 'the alt text is shown once').to.equal(null);
+  });
+
+  it('shows the URL in the placeholder when there is no alt text', async () => {
+    const url = 'data:image/png;base64,AAAA';
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${{ kind: 'media', mediaType: 'image', url }}></segment-media>`,
+    );
+    await waitUntil(() => part(el, 'placeholder'), 'placeholder after the error');
+    expect(part(el, 'placeholder')!.textContent).to.include(url);
+    expect(part(el, 'caption')).to.equal(null);
+  });
+
+  it('tries again when the segment gets a new URL after a failure', async () => {
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media
+        .segment=${{ ...image, url: 'data:image/png;base64,AAAA' }}
+      ></segment-media>`,
+    );
+    await waitUntil(() => part(el, 'placeholder'), 'placeholder after the error');
+    el.segment = image;
+    await el.updateComplete;
+    expect(part(el, 'placeholder')).to.equal(null);
+    expect((part(el, 'media') as HTMLImageElement).getAttribute('src')).to.equal(PIXEL);
+  });
+
+  it('is accessible with a notice, a placeholder, audio and video, in both themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const host = await fixture<HTMLElement>(
+        html`<div>
+          <segment-media
+            theme=${theme}
+            .segment=${{ ...image, url: 'javascript:1' }}
+          ></segment-media>
+          <segment-media
+            theme=${theme}
+            .segment=${{ ...image, url: 'data:image/png;base64,AAAA' }}
+          ></segment-media>
+          <segment-media
+            theme=${theme}
+            .segment=${{ ...image, mediaType: 'audio', url: probeUrl('a.mp3') }}
+          ></segment-media>
+          <segment-media
+            theme=${theme}
+            .segment=${{ ...image, mediaType: 'video', url: probeUrl('v.mp4') }}
+          ></segment-media>
+        </div>`,
+      );
+      const elements = [...host.querySelectorAll('segment-media')];
+      await waitUntil(() => part(elements[1], 'placeholder'), 'placeholder after the error');
+      for (const el of elements) await expect(el).to.be.accessible();
+    }
+  });
+
+  it('shows Chinese labels under lang="zh-CN"', async () => {
+    const host = await fixture(
+      html`<div lang="zh-CN">
+        <segment-media .segment=${image}></segment-media>
+        <segment-media
+          .segment=${{ ...image, mediaType: 'audio', url: 'javascript:1' }}
+        ></segment-media>
+      </div>`,
+    );
+    const [img, blocked] = host.querySelectorAll('segment-media');
+    await img.updateComplete;
+    await blocked.updateComplete;
+    expect(part(img, 'label')!.textContent).to.equal('图片');
+    expect(part(blocked, 'label')!.textContent).to.equal('音频');
+    expect(part(blocked, 'notice')!.textContent).to.include('未显示');
+  });
+
+  it('shows hostile strings as text: nothing runs, no handler, no javascript: URL', async () => {
+    const host = await fixture<HTMLElement>(
+      html`<div>
+        <segment-media .segment=${{ ...image, url: HOSTILE, altText: HOSTILE }}></segment-media>
+        <segment-media .segment=${{ ...image, altText: HOSTILE }}></segment-media>
+        <segment-media
+          .segment=${{ kind: 'media', mediaType: 'video', url: PIXEL, altText: HOSTILE }}
+        ></segment-media>
+      </div>`,
+    );
+    const elements = [...host.querySelectorAll('segment-media')];
+    await Promise.all(elements.map((el) => el.updateComplete));
+    await new Promise((r) => setTimeout(r, 50));
+    for (const el of elements) {
+      expectInert(shadow(el));
+      expect(part(el, 'caption')!.textContent).to.equal(HOSTILE);
+    }
+    expect(part(elements[0], 'url')!.textContent).to.equal(HOSTILE);
+    expect((part(elements[1], 'media') as HTMLImageElement).alt).to.equal(HOSTILE);
+  });
+});
+
+function expectInert(root: ShadowRoot) {
+  expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
+  expect(root.querySelector('script')).to.equal(null);
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      expect(attribute.name, `<${element.localName}> attribute`).to.not.match(/^on/i);
+      expect(attribute.value, `<${element.localName} ${attribute.name}>`).to.not.match(
+        /^\s*javascript:/i,
+      );
+    }
+    for (const name of ['href', 'src', 'action', 'formaction', 'poster']) {
+      expect(element.getAttribute(name) ?? '').to.not.match(/javascript:/i);
+    }
+  }
+}

@@ -1,0 +1,408 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/elements/segment-tool-overview.js';
+import type { SegmentToolOverview } from '../../src/elements/segment-tool-overview.js';
+import type { ToolOverviewSegment } from '../../src/core/protocol.js';
+import { segmentContract } from './contract.js';
+
+const searchSchema = {
+  type: 'object',
+  properties: {
+    origin: {
+      type: 'string',
+      pattern: '^[A-Z]{3}$',
+      description: 'IATA code of the departure airport.',
+    },
+    departureDate: { type: 'string', format: 'date', description: 'Outbound date.' },
+    passengers: {
+      type: 'object',
+      description: 'Who is travelling.',
+      properties: {
+        adults: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 9,
+          description: 'Travellers aged 12 or over.',
+        },
+        children: { type: 'integer', minimum: 0, default: 0 },
+      },
+      required: ['adults'],
+    },
+    cabin: {
+      type: 'string',
+      enum: ['economy', 'business'],
+      default: 'economy',
+      description: 'Cabin class.',
+    },
+    airlines: { type: 'array', items: { type: 'string' }, description: 'Preferred carriers.' },
+    legs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { flightNumber: { type: 'string' } },
+        required: ['flightNumber'],
+      },
+    },
+    note: { type: ['string', 'null'] },
+  },
+  required: ['origin', 'departureDate', 'passengers'],
+  additionalProperties: false,
+};
+
+const tools: ToolOverviewSegment = {
+  kind: 'tool_overview',
+  items: [
+    {
+      name: 'search_flights',
+      description: 'Search bookable flight offers between two airports.',
+      parameters: 'origin: string, departureDate: string, passengers: { adults: number }',
+      schema: searchSchema,
+    },
+    { name: 'get_time', description: 'The current time.', parameters: '' },
+  ],
+  collapsed: true,
+};
+
+const HOSTILE =
+  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
+
+/** No script, no event handler attribute and no javascript: link anywhere in the shadow root. */
+function expectInert(root: ShadowRoot) {
+  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
+  expect(root.querySelectorAll('script'), 'script elements').to.have.length(0);
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      expect(attribute.name, `attribute on <${element.localName}>`).to.not.match(/^on/i);
+      expect(attribute.value, `${attribute.name} on <${element.localName}>`).to.not.match(
+        /^\s*javascript:/i,
+      );
+    }
+  }
+}
+
+const part = (el: Element, name: string) =>
+  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+const parts = (el: Element, name: string) => [
+  ...el.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
+];
+
+/** The property `<li>` whose own name is `name`. */
+function property(root: ParentNode, name: string) {
+  return [...root.querySelectorAll<HTMLElement>('[part~="property"]')].find(
+    (li) =>
+      li.querySelector(':scope > .property-head > [part~="property-name"]')!.textContent === name,
+  )!;
+}
+const typeOf = (li: HTMLElement) =>
+  li.querySelector(':scope > .property-head > [part~="type"]')!.textContent;
+/** The property's facts (default, format, …) as term → value. */
+const factsOf = (li: HTMLElement) =>
+  Object.fromEntries(
+    [...li.querySelectorAll(':scope > dl > div')].map((d) => [
+      d.querySelector('dt')!.textContent,
+      d.querySelector('dd')!.textContent,
+    ]),
+  );
+const isRequired = (li: HTMLElement) =>
+  li.querySelector(':scope > .property-head > [part~="required"]') !== null;
+
+async function expandedTool(segment: object, index = 0) {
+  const el = await fixture<SegmentToolOverview>(
+    html`<segment-tool-overview
+      .segment=${{ ...segment, collapsed: false }}
+    ></segment-tool-overview>`,
+  );
+  parts(el, 'schema-toggle')[index].click();
+  await el.updateComplete;
+  return el;
+}
+
+segmentContract('segment-tool-overview', tools, {
+  kind: 'skills',
+  items: [{ name: 'a', description: 'b' }],
+  collapsed: true,
+});
+
+describe('<segment-tool-overview>', () => {
+  it('starts collapsed and expands on click with aria-expanded and one segment-toggle', async () => {
+    const el = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview
+        message-id="t-1"
+        segment-index="3"
+        .segment=${tools}
+      ></segment-tool-overview>`,
+    );
+    const header = part(el, 'header')!;
+    expect(header.getAttribute('aria-expanded')).to.equal('false');
+    expect(header.textContent).to.include('Tools');
+    expect(part(el, 'summary')!.textContent).to.equal('2 items');
+    expect(part(el, 'tool')).to.equal(null);
+
+    const events: Event[] = [];
+    el.addEventListener('segment-toggle', (e) => events.push(e));
+    setTimeout(() => header.click());
+    const event = await oneEvent(el, 'segment-toggle');
+    await el.updateComplete;
+    expect(event.detail).to.deep.equal({ messageId: 't-1', segmentIndex: 3, collapsed: false });
+    expect(events).to.have.length(1);
+    expect(header.getAttribute('aria-expanded')).to.equal('true');
+    const signatures = parts(el, 'signature').map((s) => s.textContent);
+    expect(signatures).to.deep.equal([
+      `search_flights(${tools.items[0].parameters})`,
+      'get_time()',
+    ]);
+    expect(parts(el, 'tool-description')[0].textContent).to.equal(
+      'Search bookable flight offers between two airports.',
+    );
+    expect(part(el, 'schema-tree'), 'schemas stay closed until asked for').to.equal(null);
+  });
+
+  it('opens one tool schema with its own button, without segment-toggle', async () => {
+    const el = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview
+        .segment=${{ ...tools, collapsed: false }}
+      ></segment-tool-overview>`,
+    );
+    const buttons = parts(el, 'schema-toggle');
+    expect(buttons, 'the tool without schema has no button').to.have.length(1);
+    const button = buttons[0];
+    expect(button.getAttribute('type')).to.equal('button');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    const labelledBy = button
+      .getAttribute('aria-labelledby')!
+      .split(' ')
+      .map((id) => el.shadowRoot!.getElementById(id)!.textContent);
+    expect(labelledBy).to.deep.equal(['Parameters', 'search_flights']);
+    const region = el.shadowRoot!.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(region.hidden).to.equal(true);
+
+    const events: Event[] = [];
+    el.addEventListener('segment-toggle', (e) => events.push(e));
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(region.hidden).to.equal(false);
+    expect(region.querySelector('[part~="schema-tree"]')).to.not.equal(null);
+    button.click();
+    await el.updateComplete;
+    expect(region.hidden).to.equal(true);
+    expect(events).to.have.length(0);
+  });
+
+  it('shows the schema as a tree: names, types, required marks, enums, descriptions, defaults and formats', async () => {
+    const el = await expandedTool(tools);
+    const tree = part(el, 'schema-tree')!;
+    expect(tree.localName).to.equal('ul');
+    expect(tree.getAttribute('role')).to.equal('list');
+    const top = [
+      ...tree.querySelectorAll(':scope > li > .property-head > [part~="property-name"]'),
+    ].map((n) => n.textContent);
+    expect(top).to.deep.equal([
+      'origin',
+      'departureDate',
+      'passengers',
+      'cabin',
+      'airlines',
+      'legs',
+      'note',
+    ]);
+
+    const origin = property(tree, 'origin');
+    expect(typeOf(origin)).to.equal('string');
+    expect(isRequired(origin)).to.equal(true);
+    expect(origin.querySelector('[part~="required"]')!.textContent).to.equal('required');
+    expect(origin.textContent).to.include('IATA code of the departure airport.');
+    expect(factsOf(origin)).to.deep.equal({ pattern: '^[A-Z]{3}$' });
+
+    const date = property(tree, 'departureDate');
+    expect(factsOf(date)).to.deep.equal({ format: 'date' });
+
+    const cabin = property(tree, 'cabin');
+    expect(typeOf(cabin)).to.equal('"economy" | "business"');
+    expect(isRequired(cabin)).to.equal(false);
+    expect(factsOf(cabin)).to.deep.equal({ default: '"economy"' });
+
+    expect(typeOf(property(tree, 'airlines'))).to.equal('array of string');
+    expect(typeOf(property(tree, 'note'))).to.equal('string | null');
+  });
+
+  it('indents nested object properties and array item objects', async () => {
+    const el = await expandedTool(tools);
+    const passengers = property(el.shadowRoot!, 'passengers');
+    expect(typeOf(passengers)).to.equal('object');
+    const nested = passengers.querySelector<HTMLElement>(':scope > [part~="schema-tree"]')!;
+    const adults = property(nested, 'adults');
+    expect(typeOf(adults)).to.equal('integer');
+    expect(isRequired(adults)).to.equal(true);
+    expect(factsOf(adults)).to.deep.equal({ range: '1 – 9' });
+    const children = property(nested, 'children');
+    expect(isRequired(children)).to.equal(false);
+    expect(factsOf(children)).to.deep.equal({ default: '0', range: '≥ 0' });
+    expect(adults.getBoundingClientRect().left, 'indented').to.be.greaterThan(
+      passengers.getBoundingClientRect().left + 8,
+    );
+
+    const legs = property(el.shadowRoot!, 'legs');
+    expect(typeOf(legs)).to.equal('array of object');
+    const flightNumber = property(legs, 'flightNumber');
+    expect(isRequired(flightNumber)).to.equal(true);
+    expect(part(el, 'schema-json'), 'a plain schema needs no raw JSON').to.equal(null);
+  });
+
+  it('shows the raw JSON for a schema without properties or with combinators', async () => {
+    const empty = await expandedTool({
+      kind: 'tool_overview',
+      items: [{ name: 'ping', description: 'Ping.', parameters: '', schema: { type: 'object' } }],
+    });
+    expect(part(empty, 'schema-tree')).to.equal(null);
+    expect(part(empty, 'schema-json')!.textContent).to.equal('{\n  "type": "object"\n}');
+
+    const combined = await expandedTool({
+      kind: 'tool_overview',
+      items: [
+        {
+          name: 'pay',
+          description: 'Pay.',
+          parameters: 'method',
+          schema: {
+            type: 'object',
+            $defs: { card: { type: 'object', properties: { number: { type: 'string' } } } },
+            properties: {
+              method: { oneOf: [{ $ref: '#/$defs/card' }, { type: 'string', const: 'cash' }] },
+            },
+          },
+        },
+      ],
+    });
+    expect(typeOf(property(combined.shadowRoot!, 'method'))).to.equal('#/$defs/card | "cash"');
+    expect(part(combined, 'schema-json')!.textContent).to.include('"$defs"');
+  });
+
+  it('stops the tree at a depth of 8 and shows the rest as JSON', async () => {
+    let schema: Record<string, unknown> = {
+      type: 'object',
+      properties: { leaf: { type: 'string' } },
+    };
+    for (let level = 11; level >= 1; level--)
+      schema = { type: 'object', properties: { [`level${level}`]: schema } };
+    const el = await expandedTool({
+      kind: 'tool_overview',
+      items: [{ name: 'deep', description: 'Deep.', parameters: '', schema }],
+    });
+    const names = parts(el, 'property-name').map((n) => n.textContent);
+    expect(names).to.include('level8');
+    expect(names).to.not.include('level9');
+    const json = part(el, 'schema-json')!;
+    expect(json.textContent).to.include('"level9"');
+    expect(json.textContent).to.include('"leaf"');
+  });
+
+  it('says so for a tool without schema', async () => {
+    const el = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview
+        .segment=${{ ...tools, collapsed: false }}
+      ></segment-tool-overview>`,
+    );
+    const notes = parts(el, 'note');
+    expect(notes).to.have.length(1);
+    expect(parts(el, 'tool')[1].contains(notes[0])).to.equal(true);
+    expect(notes[0].textContent).to.equal(
+      'No schema: the provider receives an empty object schema.',
+    );
+  });
+
+  it('wraps a long signature and schema inside its box', async () => {
+    const long = {
+      ...tools,
+      items: [{ ...tools.items[0], name: `tool_${'n'.repeat(120)}`, parameters: 'p'.repeat(300) }],
+      collapsed: false,
+    };
+    const host = await fixture<HTMLElement>(
+      html`<div style="width: 280px">
+        <segment-tool-overview .segment=${long}></segment-tool-overview>
+      </div>`,
+    );
+    const el = host.querySelector('segment-tool-overview')!;
+    await el.updateComplete;
+    part(el, 'schema-toggle')!.click();
+    await el.updateComplete;
+    const tool = part(el, 'tool')!;
+    expect(tool.scrollWidth).to.be.at.most(tool.clientWidth + 1);
+    expect(tool.getBoundingClientRect().right).to.be.at.most(host.getBoundingClientRect().right);
+  });
+
+  it('is accessible with a schema open, in both themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await fixture<SegmentToolOverview>(
+        html`<segment-tool-overview
+          theme=${theme}
+          .segment=${{ ...tools, collapsed: false }}
+        ></segment-tool-overview>`,
+      );
+      part(el, 'schema-toggle')!.click();
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  it('shows Chinese labels under lang="zh-CN"', async () => {
+    const host = await fixture(
+      html`<div lang="zh-CN">
+        <segment-tool-overview .segment=${{ ...tools, collapsed: false }}></segment-tool-overview>
+      </div>`,
+    );
+    const el = host.querySelector('segment-tool-overview')!;
+    await el.updateComplete;
+    part(el, 'schema-toggle')!.click();
+    await el.updateComplete;
+    expect(part(el, 'label')!.textContent).to.equal('工具');
+    expect(part(el, 'summary')!.textContent).to.equal('2 项');
+    expect(part(el, 'schema-toggle')!.textContent!.trim()).to.equal('参数');
+    expect(part(el, 'required')!.textContent).to.equal('必填');
+    expect(typeOf(property(el.shadowRoot!, 'airlines'))).to.equal('string 数组');
+    expect(property(el.shadowRoot!, 'cabin').querySelector('dt')!.textContent).to.equal('默认值');
+    expect(part(el, 'note')!.textContent).to.equal('没有 Schema：提供方收到一个空对象 Schema。');
+  });
+
+  it('renders hostile strings, property names and enum values as inert text', async () => {
+    const hostile = {
+      kind: 'tool_overview',
+      items: [
+        {
+          name: HOSTILE,
+          description: HOSTILE,
+          parameters: HOSTILE,
+          schema: {
+            type: 'object',
+            description: HOSTILE,
+            properties: {
+              [HOSTILE]: {
+                type: 'string',
+                description: HOSTILE,
+                enum: [HOSTILE],
+                default: HOSTILE,
+                format: HOSTILE,
+                pattern: HOSTILE,
+              },
+              list: {
+                type: 'array',
+                items: { type: 'object', properties: { [HOSTILE]: { $ref: HOSTILE } } },
+              },
+            },
+            required: [HOSTILE],
+          },
+        },
+      ],
+      collapsed: false,
+    };
+    const el = await expandedTool(hostile);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expectInert(el.shadowRoot!);
+    expect(el.shadowRoot!.querySelector('img')).to.equal(null);
+    expect(part(el, 'signature')!.textContent).to.equal(`${HOSTILE}(${HOSTILE})`);
+    expect(part(el, 'tool-description')!.textContent).to.equal(HOSTILE);
+    const evil = property(el.shadowRoot!, HOSTILE);
+    expect(isRequired(evil)).to.equal(true);
+    expect(typeOf(evil)).to.equal(JSON.stringify(HOSTILE));
+    expect(part(el, 'schema-json')!.textContent).to.include('window.__pwned');
+  });
+});
