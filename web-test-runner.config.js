@@ -3,7 +3,6 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 
 // Element tests in Debian's Chromium (TOOLCHAIN.md): no browser download, no outside lookups.
 export default {
-  files: ['test/elements/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 300_000,
@@ -19,4 +18,21 @@ export default {
     }),
   ],
   testFramework: { config: { timeout: 20_000 } },
+  groups: [
+    { name: 'elements', files: 'test/elements/**/*.test.ts' },
+    {
+      // SPEC §6: no eval, no inline styles. The test runner's own page is otherwise the same.
+      name: 'csp',
+      files: 'test/csp/**/*.test.ts',
+      testRunnerHtml: (testFramework) => `<!doctype html>
+        <html>
+          <head>
+            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; connect-src 'self' ws:">
+          </head>
+          <body>
+            <script type="module" src="${testFramework}"></script>
+          </body>
+        </html>`,
+    },
+  ],
 };

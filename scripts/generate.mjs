@@ -2,8 +2,10 @@
 // Writes the generated sources from their inputs:
 //   src/core/generated/envelope-validator.ts   ← src/core/schema/prompt-envelope.schema.json
 //   src/data/anthropic-skills/skill-texts.generated.ts ← src/data/anthropic-skills/*/SKILL.md
+//   custom-elements.json                       ← JSDoc of src/elements (custom-elements-manifest)
 // `--check` writes nothing and exits 1 when a committed file is stale (run by `npm test`).
-import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -103,9 +105,25 @@ function skillTextsModule() {
   ].join('\n');
 }
 
+function customElementsManifest() {
+  // The analyzer resolves --outdir against the working directory, so it writes into a cache here.
+  const dir = 'node_modules/.cache/custom-elements-manifest';
+  try {
+    execFileSync(
+      join(root, 'node_modules/.bin/cem'),
+      ['analyze', '--litelement', '--globs', 'src/elements/**/*.ts', '--outdir', dir, '--quiet'],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    return readFileSync(join(root, dir, 'custom-elements.json'), 'utf8');
+  } finally {
+    rmSync(join(root, dir), { recursive: true, force: true });
+  }
+}
+
 const outputs = [
   ['src/core/generated/envelope-validator.ts', await validatorModule()],
   ['src/data/anthropic-skills/skill-texts.generated.ts', skillTextsModule()],
+  ['custom-elements.json', customElementsManifest()],
 ];
 
 let stale = 0;

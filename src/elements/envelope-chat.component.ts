@@ -20,6 +20,7 @@ export function collapseMemoryOf(envelope: Envelope): CollapseMemory {
 }
 
 /**
+ * @tagname envelope-chat
  * @summary The conversation of an envelope: one bubble per message, every segment visible in
  * its own form. Accepts the envelope as an attribute (JSON), a property, a `src` URL or a child
  * `<script type="application/json">`.

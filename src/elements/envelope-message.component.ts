@@ -12,6 +12,7 @@ import type { CollapseMemory } from './internal/segment-element.js';
 import { themeStyles } from './internal/theme.js';
 
 /**
+ * @tagname envelope-message
  * @summary One message bubble: who sent it, when, and each of its segments drawn by its own
  * element. User messages sit on the right, all others on the left.
  *
@@ -87,7 +88,13 @@ export class EnvelopeMessage extends LitElement {
         gap: 0.5rem;
         min-width: 0;
       }
-      .segments > * {
+      .variables {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+      }
+      .segments > *,
+      .variables > * {
         min-width: 0;
         --pe-segment-background: transparent;
       }
@@ -149,20 +156,37 @@ export class EnvelopeMessage extends LitElement {
             >${this.formatTime(message.timestamp, 'short')}</time
           >
         </header>
-        <div part="segments" class="segments">
-          ${message.segments.map((segment, index) =>
-            renderSegment(segment, {
-              messageId: message.id,
-              index,
-              collapseMemory: this.collapseMemory,
-              variables: this.variables,
-              theme: a.theme,
-              lang: a.lang,
-            }),
-          )}
-        </div>
+        <div part="segments" class="segments">${this.renderSegments(message)}</div>
       </article>
     </div>`;
+  }
+
+  /** Segments in order; consecutive static variables share one wrapping row of pills. */
+  private renderSegments(message: Message) {
+    const a = this.ambient;
+    const rendered = message.segments.map((segment, index) =>
+      renderSegment(segment, {
+        messageId: message.id,
+        index,
+        collapseMemory: this.collapseMemory,
+        variables: this.variables,
+        theme: a.theme,
+        lang: a.lang,
+      }),
+    );
+    const out: unknown[] = [];
+    let run: unknown[] = [];
+    message.segments.forEach((segment, index) => {
+      if (segment.kind === 'static_var') {
+        run.push(rendered[index]);
+        return;
+      }
+      if (run.length > 0) out.push(html`<div class="variables">${run}</div>`);
+      run = [];
+      out.push(rendered[index]);
+    });
+    if (run.length > 0) out.push(html`<div class="variables">${run}</div>`);
+    return out;
   }
 
   private formatTime(timestamp: number, style: 'short' | 'long'): string {

@@ -29,6 +29,7 @@ type ManifestState =
   | { status: 'error'; errors: { path: string; message: string; keyword: string }[] };
 
 /**
+ * @tagname envelope-viewer
  * @summary The whole app: the chat on the left and the protocol panel on the right, with a
  * scenario switcher on top when `scenarios` is set. Stacks vertically on narrow screens.
  *
@@ -45,7 +46,7 @@ type ManifestState =
  * @csspart panel - The `<protocol-panel>`.
  * @csspart error - The error panel.
  *
- * @cssprop --pe-viewer-height - Height of the two columns on wide screens (default 100vh minus the bar).
+ * @cssprop --pe-viewer-height - Height of the two columns on wide screens when the viewer itself has no height (default 80vh); give the viewer a height (e.g. 100vh) to fill it.
  * @cssprop --pe-surface-color - Background.
  * @cssprop --pe-border-color - Borders.
  */
@@ -55,6 +56,9 @@ export class EnvelopeViewer extends LitElement {
     errorPanelStyles,
     css`
       .base {
+        display: flex;
+        flex-direction: column;
+        height: 100%;
         container-type: inline-size;
         background: var(--_subtle);
         color: var(--_text);
@@ -121,7 +125,9 @@ export class EnvelopeViewer extends LitElement {
       .columns {
         display: grid;
         grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
-        height: var(--pe-viewer-height, calc(100vh - 7rem));
+        /* Fills a host that has a height (e.g. 100vh); otherwise takes this much. */
+        flex: 1 1 auto;
+        height: var(--pe-viewer-height, 80vh);
         min-height: 24rem;
       }
       .columns > * {

@@ -27,6 +27,7 @@ interface TabView {
 }
 
 /**
+ * @tagname protocol-panel
  * @summary What is really sent: the envelope exported as a provider request (OpenAI) and as
  * raw protocol JSON, syntax-coloured, with copy, download and the export's warnings. Finds its
  * envelope from its own `envelope`/`src`, else the element named by `for`, else an ancestor

@@ -8,6 +8,7 @@ import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /**
+ * @tagname segment-document
  * @summary A document the user attached: a card with the file name, human size, MIME type and the
  * snippet the model saw; a button reveals the parsed content (Markdown) when there is one.
  *

@@ -10,6 +10,7 @@ const PREVIEW_LINES = 2;
 const PREVIEW_MAX_CHARS = 2_000;
 
 /**
+ * @tagname segment-long-text
  * @summary A long pasted text (a log, a transcript): collapsed, its first two lines and its
  * character count; expanded, the whole text in a scrolling block. The content is plain text,
  * never Markdown.

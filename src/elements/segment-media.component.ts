@@ -11,6 +11,7 @@ const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
 const MAX_URL_CHARS = 200;
 
 /**
+ * @tagname segment-media
  * @summary An image, audio or video clip from the conversation, with its type icon, label and
  * alt text as a caption. Only http(s) URLs (and `data:image/*` for images) are loaded, and only
  * when shown: images load lazily, audio and video preload nothing.

@@ -6,6 +6,7 @@ import { SegmentElement } from './internal/segment-element.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 
 /**
+ * @tagname segment-memory
  * @summary Long-term memory the application put into the context: a purple collapsible panel
  * with the description and each remembered item (title and content).
  *

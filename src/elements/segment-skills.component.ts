@@ -8,6 +8,7 @@ import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /**
+ * @tagname segment-skills
  * @summary The skills offered to the model: a green collapsible panel with the description and
  * each skill as `/name` and its description. When a skill registry has filled in a skill's
  * instructions (`body`, SPEC §3.5), a button under the skill reveals them as Markdown.

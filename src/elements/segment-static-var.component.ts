@@ -5,6 +5,7 @@ import { icon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /**
+ * @tagname segment-static-var
  * @summary A template variable the application filled in: a blue pill `name = value`. When the
  * variable has a description, the pill is a button that reveals it.
  *

@@ -8,6 +8,7 @@ import { SegmentElement } from './internal/segment-element.js';
 type Piece = { text: string; name?: string };
 
 /**
+ * @tagname segment-system-prompt
  * @summary The system prompt: a grey collapsible panel. Expanded, it shows the raw template with
  * each `{{name}}` placeholder marked, and the text as sent with the placeholders filled in from
  * `variables`. A prompt without placeholders is shown once.

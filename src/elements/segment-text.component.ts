@@ -5,6 +5,7 @@ import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /**
+ * @tagname segment-text
  * @summary Plain message text: the segment's Markdown, rendered by marked and sanitized by
  * DOMPurify (SPEC §6). Always visible, never collapsible.
  *

@@ -49,6 +49,7 @@ function rangeOf(schema: Schema): string {
 }
 
 /**
+ * @tagname segment-tool-overview
  * @summary The tools declared to the model: an orange collapsible panel listing each tool as
  * `name(parameters)` with its description. Each tool expands to its JSON Schema as a readable
  * tree: every property with its type (enum values, `array of …`), a required mark, its

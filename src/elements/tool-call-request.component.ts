@@ -14,6 +14,7 @@ const MAX_DEPTH = 6;
 const MAX_JSON_CHARS = 20_000;
 
 /**
+ * @tagname tool-call-request
  * @summary A call the model made to a tool: a dark terminal-style block whose header names the
  * tool and whose body lists each argument as a labelled row, nested values indented.
  *

@@ -11,6 +11,7 @@ const MAX_PRETTY_DEPTH = 64;
 const MAX_PRETTY_LENGTH = 1_000_000;
 
 /**
+ * @tagname tool-call-result
  * @summary What a tool returned: a status strip (green "Succeeded", collapsed by default; red
  * "Failed", expanded by default) over the result text, pretty-printed when it is JSON.
  *

@@ -11,6 +11,23 @@ export function segmentContract(tag: string, valid: object, otherKind: object) {
   const literal = unsafeStatic(tag);
 
   describe(`<${tag}> contract`, () => {
+    // Lit's dev mode warns (once per page) about update cycles, missing properties and such:
+    // none of them may appear. The one-time "dev mode" notice is not a problem.
+    const warnings: string[] = [];
+    const warn = console.warn;
+    before(() => {
+      console.warn = (...args: unknown[]) => {
+        warnings.push(args.map(String).join(' '));
+        warn.apply(console, args);
+      };
+    });
+    after(() => {
+      console.warn = warn;
+      expect(warnings.filter((w) => /lit\.dev\/msg/.test(w) && !/dev-mode/.test(w))).to.deep.equal(
+        [],
+      );
+    });
+
     it('renders the same from the attribute and from the property', async () => {
       const fromAttribute = await fixture(
         staticHtml`<${literal} segment=${JSON.stringify(valid)}></${literal}>`,
