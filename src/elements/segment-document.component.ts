@@ -3,6 +3,7 @@ import { state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { formatBytes } from '../core/conversation.js';
 import type { DocumentSegment } from '../core/protocol.js';
+import { chevron } from './internal/disclosure.js';
 import { icon } from './internal/icons.js';
 import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
@@ -170,7 +171,7 @@ export class SegmentDocument extends SegmentElement<DocumentSegment> {
                 aria-controls="parsed"
                 @click=${() => (this.showParsed = !this.showParsed)}
               >
-                ${icon('chevron', 'chevron')}
+                ${chevron()}
                 ${this.showParsed ? t.t('document.hideParsed') : t.t('document.viewParsed')}
               </button>
               <div part="parsed" class="parsed markdown" id="parsed" ?hidden=${!this.showParsed}>

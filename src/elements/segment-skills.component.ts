@@ -2,8 +2,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { SkillItem, SkillsSegment } from '../core/protocol.js';
-import { icon } from './internal/icons.js';
-import { renderDisclosure } from './internal/disclosure.js';
+import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
 import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
 
@@ -72,30 +71,6 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
       .item-description {
         margin: 0.1rem 0 0;
       }
-      .instructions-toggle {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.3rem;
-        margin-top: 0.35rem;
-        padding: 0.15rem 0.5rem 0.15rem 0.3rem;
-        border: 1px solid color-mix(in srgb, var(--_skills) 40%, var(--_border));
-        border-radius: 6px;
-        background: color-mix(in srgb, var(--_skills) 8%, var(--_surface));
-        font-size: 0.85em;
-        cursor: pointer;
-        text-align: start;
-      }
-      .instructions-toggle:hover {
-        background: color-mix(in srgb, var(--_skills) 16%, var(--_surface));
-      }
-      .chevron {
-        flex: none;
-        color: var(--_muted);
-        transition: transform 120ms ease;
-      }
-      [aria-expanded='true'] > .chevron {
-        transform: rotate(90deg);
-      }
       .instructions {
         margin-top: 0.4rem;
         padding: 0.1rem 0 0.1rem 0.75rem;
@@ -121,11 +96,6 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
         margin: 0.5rem 0 0;
         color: var(--_muted);
         font-size: 0.85em;
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .chevron {
-          transition: none;
-        }
       }
     `,
   ];
@@ -171,30 +141,19 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
       <p part="item-description" class="item-description">${item.description}</p>
       ${
         item.body
-          ? html`<button
-                part="instructions-toggle"
-                class="instructions-toggle"
-                type="button"
-                aria-expanded=${open ? 'true' : 'false'}
-                aria-controls=${id}
-                aria-labelledby="toggle-${index} name-${index}"
-                @click=${() => this.toggleInstructions(index)}
-              >
-                ${icon('chevron', 'chevron')}<span id="toggle-${index}"
-                  >${this.ambient.t('skills.body')}</span
-                >
-              </button>
+          ? html`${renderToggle({
+                part: 'instructions-toggle',
+                expanded: open,
+                controls: id,
+                labelledBy: `toggle-${index} name-${index}`,
+                onToggle: () => (this.openInstructions = toggleIndex(this.openInstructions, index)),
+                label: html`<span id="toggle-${index}">${this.ambient.t('skills.body')}</span>`,
+              })}
               <div part="instructions" class="instructions markdown" id=${id} ?hidden=${!open}>
                 ${open ? unsafeHTML(renderMarkdown(item.body)) : nothing}
               </div>`
           : nothing
       }
     </li>`;
-  }
-
-  private toggleInstructions(index: number) {
-    const next = new Set(this.openInstructions);
-    if (!next.delete(index)) next.add(index);
-    this.openInstructions = next;
   }
 }

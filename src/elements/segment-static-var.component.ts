@@ -1,6 +1,7 @@
 import { css, html, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { StaticVarSegment } from '../core/protocol.js';
+import { chevron } from './internal/disclosure.js';
 import { icon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
 
@@ -52,20 +53,15 @@ export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
         background: color-mix(in srgb, var(--_static-var) 20%, var(--_surface));
       }
       .kind-icon,
-      .chevron {
+      .disclosure-chevron {
         vertical-align: -0.2em;
       }
       .kind-icon {
         color: var(--_static-var);
         margin-inline-end: 0.3rem;
       }
-      .chevron {
+      .disclosure-chevron {
         margin-inline-start: 0.3rem;
-        color: var(--_muted);
-        transition: transform 120ms ease;
-      }
-      [aria-expanded='true'] > .chevron {
-        transform: rotate(90deg);
       }
       .name {
         font-family: var(--_mono);
@@ -95,11 +91,6 @@ export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
       }
       .description-label {
         font-weight: 600;
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .chevron {
-          transition: none;
-        }
       }
     `,
   ];
@@ -134,7 +125,7 @@ export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
         aria-describedby="description-text"
         @click=${() => (this.open = !this.open)}
       >
-        ${content}${icon('chevron', 'chevron')}
+        ${content}${chevron()}
       </button>
       <p part="description" class="description" id="description" ?hidden=${!this.open}>
         <span class="description-label">${t.t('staticVar.description')}:</span>

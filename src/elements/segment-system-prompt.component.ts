@@ -45,7 +45,7 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
   static override styles = [
     ...SegmentElement.styles,
     css`
-      .body {
+      .disclosure-body {
         display: grid;
         gap: 0.75rem;
       }

@@ -1,8 +1,7 @@
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { ToolItem, ToolOverviewSegment } from '../core/protocol.js';
-import { icon } from './internal/icons.js';
-import { renderDisclosure } from './internal/disclosure.js';
+import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 
@@ -10,6 +9,12 @@ type Schema = Record<string, unknown>;
 
 /** Nested properties deeper than this are shown as JSON: a readable tree stops being readable. */
 const MAX_DEPTH = 8;
+
+/**
+ * Characters of a schema's JSON text; the rest is cut with "…". Indented, the text of a schema
+ * nested thousands of levels deep would grow quadratically with its depth.
+ */
+const MAX_JSON_CHARS = 200_000;
 
 /** Keywords the tree does not resolve; a schema that uses them is also shown as raw JSON. */
 const COMBINATORS = ['$ref', 'oneOf', 'anyOf', 'allOf'];
@@ -127,28 +132,13 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
       .tool-description {
         margin: 0.15rem 0 0;
       }
+      /* A little stronger than the shared .disclosure-toggle tint. */
       .schema-toggle {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.3rem;
-        margin-top: 0.35rem;
-        padding: 0.15rem 0.5rem 0.15rem 0.3rem;
-        border: 1px solid color-mix(in srgb, var(--_tool-overview) 45%, var(--_border));
-        border-radius: 6px;
+        border-color: color-mix(in srgb, var(--_tool-overview) 45%, var(--_border));
         background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
-        font-size: 0.85em;
-        cursor: pointer;
       }
       .schema-toggle:hover {
         background: color-mix(in srgb, var(--_tool-overview) 20%, var(--_surface));
-      }
-      .chevron {
-        flex: none;
-        color: var(--_muted);
-        transition: transform 120ms ease;
-      }
-      [aria-expanded='true'] > .chevron {
-        transform: rotate(90deg);
       }
       .schema {
         margin-top: 0.45rem;
@@ -234,11 +224,6 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
         color: var(--_muted);
         font-size: 0.85em;
       }
-      @media (prefers-reduced-motion: reduce) {
-        .chevron {
-          transition: none;
-        }
-      }
     `,
   ];
 
@@ -284,19 +269,14 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
       <p part="tool-description" class="tool-description">${tool.description}</p>
       ${
         tool.schema
-          ? html`<button
-                part="schema-toggle"
-                class="schema-toggle"
-                type="button"
-                aria-expanded=${open ? 'true' : 'false'}
-                aria-controls=${id}
-                aria-labelledby="toggle-${index} tool-${index}"
-                @click=${() => this.toggleSchema(index)}
-              >
-                ${icon('chevron', 'chevron')}<span id="toggle-${index}"
-                  >${t.t('tools.parameters')}</span
-                >
-              </button>
+          ? html`${renderToggle({
+                part: 'schema-toggle',
+                expanded: open,
+                controls: id,
+                labelledBy: `toggle-${index} tool-${index}`,
+                onToggle: () => (this.openSchemas = toggleIndex(this.openSchemas, index)),
+                label: html`<span id="toggle-${index}">${t.t('tools.parameters')}</span>`,
+              })}
               <div part="schema" class="schema" id=${id} ?hidden=${!open}>
                 ${open ? this.renderSchema(tool.schema) : nothing}
               </div>`
@@ -413,12 +393,7 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
   }
 
   private renderJson(value: unknown) {
-    return html`<pre part="schema-json" class="raw">${renderJsonText(safeStringify(value))}</pre>`;
-  }
-
-  private toggleSchema(index: number) {
-    const next = new Set(this.openSchemas);
-    if (!next.delete(index)) next.add(index);
-    this.openSchemas = next;
+    const text = safeStringify(value, 2, MAX_JSON_CHARS);
+    return html`<pre part="schema-json" class="raw">${renderJsonText(text)}</pre>`;
   }
 }

@@ -13,6 +13,9 @@ const MAX_DEPTH = 6;
 /** Characters of JSON text shown for a value below the deepest row; the rest is cut with "…". */
 const MAX_JSON_CHARS = 20_000;
 
+/** Pretty-printed JSON longer than this is shown compact instead. */
+const MAX_PRETTY_CHARS = 8_000;
+
 /**
  * @tagname tool-call-request
  * @summary A call the model made to a tool: a dark terminal-style block whose header names the
@@ -59,21 +62,21 @@ export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
         font-family: var(--_mono);
         font-size: 0.875em;
       }
-      .terminal .header {
+      .terminal .disclosure-header {
         background: color-mix(in srgb, var(--_term-text) 5%, var(--_tool-call-request));
       }
-      .terminal .header:hover {
+      .terminal .disclosure-header:hover {
         background: color-mix(in srgb, var(--_term-text) 10%, var(--_tool-call-request));
       }
-      .terminal .chevron {
+      .terminal .disclosure-chevron {
         color: var(--_term-muted);
       }
-      .terminal .label {
+      .terminal .disclosure-label {
         flex: none;
         font-weight: 400;
         color: var(--_term-muted);
       }
-      .terminal .summary {
+      .terminal .disclosure-summary {
         margin-inline-start: 0;
         min-width: 0;
         color: var(--_term-text);
@@ -84,7 +87,7 @@ export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
         font-weight: 700;
         overflow-wrap: anywhere;
       }
-      .terminal .body {
+      .terminal .disclosure-body {
         border-top-color: var(--_term-rule);
       }
       .arguments {
@@ -217,47 +220,12 @@ function renderScalar(value: unknown): TemplateResult {
 
 /**
  * JSON text of a value below the deepest row: pretty-printed when small, else compact and cut
- * after MAX_JSON_CHARS. The compact text is built without recursion, because JSON.stringify
- * exhausts the stack long before 10,000 levels.
+ * after MAX_JSON_CHARS. safeStringify does not recurse, so arguments nested 10,000 levels deep
+ * are fine, and the caps keep its work small.
  */
 function jsonText(value: unknown): string {
-  const compact = compactJson(value, MAX_JSON_CHARS);
+  const compact = safeStringify(value, 0, MAX_JSON_CHARS);
   if (compact.length > 2_000) return compact;
-  const pretty = safeStringify(value);
-  return pretty.length <= 8_000 ? pretty : compact;
-}
-
-class Raw {
-  constructor(readonly text: string) {}
-}
-
-/** Compact JSON of plain data (validation rules out cycles and non-JSON values), iteratively. */
-function compactJson(value: unknown, limit: number): string {
-  let out = '';
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    if (out.length > limit) return `${out.slice(0, limit)}…`;
-    const item = stack.pop();
-    if (item instanceof Raw) {
-      out += item.text;
-    } else if (Array.isArray(item)) {
-      stack.push(new Raw(']'));
-      for (let i = item.length - 1; i >= 0; i--) {
-        stack.push(item[i]);
-        if (i > 0) stack.push(new Raw(','));
-      }
-      stack.push(new Raw('['));
-    } else if (item !== null && typeof item === 'object') {
-      const entries = Object.entries(item);
-      stack.push(new Raw('}'));
-      for (let i = entries.length - 1; i >= 0; i--) {
-        stack.push(entries[i][1], new Raw(`${JSON.stringify(entries[i][0])}:`));
-        if (i > 0) stack.push(new Raw(','));
-      }
-      stack.push(new Raw('{'));
-    } else {
-      out += JSON.stringify(item) ?? 'null';
-    }
-  }
-  return out;
+  const pretty = safeStringify(value, 2, MAX_PRETTY_CHARS);
+  return pretty.length <= MAX_PRETTY_CHARS ? pretty : compact;
 }

@@ -56,7 +56,7 @@ export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
         }
       }
       /* On a narrow strip the status moves under the tool name instead of squeezing it. */
-      .summary {
+      .disclosure-summary {
         display: flex;
         flex: 1;
         flex-wrap: wrap;

@@ -1,4 +1,20 @@
+import { expect } from '@open-wc/testing';
 import type { Envelope } from '../../src/core/protocol.js';
+import type { SegmentToggleEvent } from '../../src/events.js';
+
+/**
+ * A string that would run script if it were ever parsed as HTML or followed as a Markdown link:
+ * every element test renders it in each string field and checks the result with expectInert.
+ */
+export const HOSTILE =
+  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
+
+/** Attributes whose value the browser may load or follow as a URL. */
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data'];
+
+/** A value as a browser reads a URL scheme: without white space and control characters. */
+// eslint-disable-next-line no-control-regex
+const asUrl = (value: string) => value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
 
 /** Every element below `root`, through every open shadow root. */
 export function deepElements(root: ParentNode): Element[] {
@@ -93,16 +109,77 @@ export function findUnsafe(root: ParentNode): string[] {
       if (/^on/i.test(attr.name)) problems.push(`${tag}[${attr.name}]`);
       // Our elements may set styles through CSSOM; HTML rendered from data may never carry one.
       if (attr.name === 'style' && el.closest('.markdown')) problems.push(`${tag}[style]`);
-      if (
-        ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data'].includes(attr.name)
-      ) {
-        // Browsers ignore whitespace and control characters in URL schemes, so the check does too.
-        // eslint-disable-next-line no-control-regex
-        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
-        if (/^(javascript|vbscript):|^data:text\/html/.test(value))
+      if (URL_ATTRIBUTES.includes(attr.name)) {
+        if (/^(javascript|vbscript):|^data:text\/html/.test(asUrl(attr.value)))
           problems.push(`${tag}[${attr.name}=${attr.value}]`);
       }
     }
   }
   return problems;
+}
+
+/**
+ * Script URLs in attribute values, checked more strictly than findUnsafe does: a `javascript:`
+ * or `vbscript:` value in any attribute, and `javascript:` anywhere in a URL attribute.
+ */
+export function findScriptUrls(root: ParentNode): string[] {
+  const problems: string[] = [];
+  for (const el of deepElements(root)) {
+    for (const attr of Array.from(el.attributes)) {
+      const value = asUrl(attr.value);
+      if (
+        /^(javascript|vbscript):/.test(value) ||
+        (URL_ATTRIBUTES.includes(attr.name) && value.includes('javascript:'))
+      )
+        problems.push(`${el.localName}[${attr.name}=${attr.value}]`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Asserts that what was rendered below `root` from hostile input stayed inert. It first waits a
+ * moment for anything that could run (an image's error handler, a task), then checks that the
+ * canary `window.__pwned` is unset and that nothing below `root`, through every shadow root,
+ * is a script or other active element, or has an on* attribute or a javascript:, vbscript: or
+ * data:text/html URL (findUnsafe and findScriptUrls).
+ */
+export async function expectInert(root: ParentNode): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
+  expect([...findUnsafe(root), ...findScriptUrls(root)], 'unsafe markup').to.deep.equal([]);
+}
+
+/** The first element with the part `name` in the shadow root of `el`. */
+export function part<T extends HTMLElement = HTMLElement>(el: Element, name: string): T | null {
+  return el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+}
+
+/** Every element with the part `name` in the shadow root of `el`. */
+export function parts<T extends HTMLElement = HTMLElement>(el: Element, name: string): T[] {
+  return [...el.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
+}
+
+/**
+ * Clicks `button` and returns the details of the segment-toggle events `el` fired meanwhile: until
+ * it has updated and one task later. Every such event must bubble and cross shadow roots
+ * (SPEC §4.2).
+ */
+export async function togglesOnClick(
+  el: HTMLElement & { updateComplete: Promise<unknown> },
+  button: HTMLElement,
+): Promise<SegmentToggleEvent['detail'][]> {
+  const events: SegmentToggleEvent[] = [];
+  const listener = (event: SegmentToggleEvent) => events.push(event);
+  el.addEventListener('segment-toggle', listener);
+  button.click();
+  await el.updateComplete;
+  await new Promise((resolve) => setTimeout(resolve)); // an event fired late counts too
+  el.removeEventListener('segment-toggle', listener);
+  for (const event of events) {
+    expect(event.bubbles && event.composed, 'segment-toggle bubbles and is composed').to.equal(
+      true,
+    );
+  }
+  return events.map((event) => event.detail);
 }

@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-memory.js';
 import type { SegmentMemory } from '../../src/elements/segment-memory.js';
 import type { MemorySegment } from '../../src/core/protocol.js';
 import { segmentContract } from './contract.js';
+import { togglesOnClick } from './helpers.js';
 
 const memory: MemorySegment = {
   kind: 'memory',
@@ -27,13 +28,9 @@ describe('<segment-memory>', () => {
     expect(header.textContent).to.include('2 items');
     expect(el.shadowRoot!.querySelector('[part~="item"]')).to.not.exist;
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    setTimeout(() => header.click());
-    const event = await oneEvent(el, 'segment-toggle');
-    await el.updateComplete;
-    expect(event.detail).to.deep.equal({ messageId: 'a-1', segmentIndex: 2, collapsed: false });
-    expect(events).to.have.length(1);
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 'a-1', segmentIndex: 2, collapsed: false },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('true');
     const items = el.shadowRoot!.querySelectorAll('[part~="item"]');
     expect(items).to.have.length(2);

@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-skills.js';
 import type { SegmentSkills } from '../../src/elements/segment-skills.js';
 import type { SkillsSegment } from '../../src/core/protocol.js';
 import { segmentContract } from './contract.js';
+import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 
 const skills: SkillsSegment = {
   kind: 'skills',
@@ -26,29 +27,6 @@ const hydrated: SkillsSegment = {
   collapsed: false,
 };
 
-const HOSTILE =
-  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
-
-/** No script, no event handler attribute and no javascript: link anywhere in the shadow root. */
-function expectInert(root: ShadowRoot) {
-  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
-  expect(root.querySelectorAll('script'), 'script elements').to.have.length(0);
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      expect(attribute.name, `attribute on <${element.localName}>`).to.not.match(/^on/i);
-      expect(attribute.value, `${attribute.name} on <${element.localName}>`).to.not.match(
-        /^\s*javascript:/i,
-      );
-    }
-  }
-}
-
-const part = (el: Element, name: string) =>
-  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-const parts = (el: Element, name: string) => [
-  ...el.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
-];
-
 segmentContract('segment-skills', skills, { kind: 'text', content: 'hi' });
 
 describe('<segment-skills>', () => {
@@ -62,13 +40,9 @@ describe('<segment-skills>', () => {
     expect(part(el, 'summary')!.textContent).to.equal('2 items');
     expect(part(el, 'item')).to.equal(null);
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    setTimeout(() => header.click());
-    const event = await oneEvent(el, 'segment-toggle');
-    await el.updateComplete;
-    expect(event.detail).to.deep.equal({ messageId: 's-1', segmentIndex: 1, collapsed: false });
-    expect(events).to.have.length(1);
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 's-1', segmentIndex: 1, collapsed: false },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('true');
     expect(part(el, 'description')!.textContent).to.equal(skills.description);
     const items = parts(el, 'item');
@@ -110,10 +84,7 @@ describe('<segment-skills>', () => {
       .map((id) => el.shadowRoot!.getElementById(id)!.textContent);
     expect(labelledBy).to.deep.equal(['Instructions (loaded when the skill runs)', '/verify']);
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    button.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, button), 'no segment-toggle').to.deep.equal([]);
     expect(button.getAttribute('aria-expanded')).to.equal('true');
     expect(region.hidden).to.equal(false);
     expect(region.querySelector('h1')!.textContent).to.equal('Verify');
@@ -121,11 +92,9 @@ describe('<segment-skills>', () => {
     expect(region.querySelectorAll('li')).to.have.length(2);
     expect(region.querySelector('code')!.textContent).to.equal('npm test');
 
-    button.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, button), 'no segment-toggle').to.deep.equal([]);
     expect(button.getAttribute('aria-expanded')).to.equal('false');
     expect(region.hidden).to.equal(true);
-    expect(events).to.have.length(0);
   });
 
   it('forgets open instructions when the segment changes', async () => {
@@ -183,8 +152,7 @@ describe('<segment-skills>', () => {
     );
     part(el, 'instructions-toggle')!.click();
     await el.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expectInert(el.shadowRoot!);
+    await expectInert(el.shadowRoot!);
     expect(part(el, 'description')!.textContent).to.equal(HOSTILE);
     expect(part(el, 'name')!.textContent).to.equal(`/${HOSTILE}`);
     expect(part(el, 'item-description')!.textContent).to.equal(HOSTILE);

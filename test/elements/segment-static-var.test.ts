@@ -3,6 +3,7 @@ import '../../src/elements/segment-static-var.js';
 import type { SegmentStaticVar } from '../../src/elements/segment-static-var.js';
 import type { StaticVarSegment } from '../../src/core/protocol.js';
 import { segmentContract } from './contract.js';
+import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';
 
 const variable: StaticVarSegment = {
   kind: 'static_var',
@@ -10,26 +11,6 @@ const variable: StaticVarSegment = {
   value: 'Sunday, June 7, 2026',
   description: 'Date of the conversation, filled in by the app when the chat starts.',
 };
-
-const HOSTILE =
-  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
-
-/** No script, no event handler attribute and no javascript: link anywhere in the shadow root. */
-function expectInert(root: ShadowRoot) {
-  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
-  expect(root.querySelectorAll('script'), 'script elements').to.have.length(0);
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      expect(attribute.name, `attribute on <${element.localName}>`).to.not.match(/^on/i);
-      expect(attribute.value, `${attribute.name} on <${element.localName}>`).to.not.match(
-        /^\s*javascript:/i,
-      );
-    }
-  }
-}
-
-const part = (el: Element, name: string) =>
-  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 
 segmentContract('segment-static-var', variable, { kind: 'text', content: 'hi' });
 
@@ -64,20 +45,16 @@ describe('<segment-static-var>', () => {
     const describedBy = el.shadowRoot!.getElementById(pill.getAttribute('aria-describedby')!)!;
     expect(describedBy.textContent).to.equal(variable.description);
 
-    const toggles: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => toggles.push(e));
-    pill.click();
-    await el.updateComplete;
+    const noToggle = 'static_var has no collapsed state: no segment-toggle';
+    expect(await togglesOnClick(el, pill), noToggle).to.deep.equal([]);
     expect(pill.getAttribute('aria-expanded')).to.equal('true');
     expect(description.hidden).to.equal(false);
     expect(description.textContent).to.include(variable.description!);
     expect(description.getBoundingClientRect().height).to.be.greaterThan(0);
 
-    pill.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, pill), noToggle).to.deep.equal([]);
     expect(pill.getAttribute('aria-expanded')).to.equal('false');
     expect(description.hidden).to.equal(true);
-    expect(toggles, 'static_var has no collapsed state').to.have.length(0);
   });
 
   it('is a plain pill without a button when there is no description', async () => {
@@ -144,8 +121,7 @@ describe('<segment-static-var>', () => {
     );
     part(el, 'pill')!.click();
     await el.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expectInert(el.shadowRoot!);
+    await expectInert(el.shadowRoot!);
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);
     expect(part(el, 'name')!.textContent).to.equal(HOSTILE);
     expect(part(el, 'value')!.textContent).to.equal(HOSTILE);

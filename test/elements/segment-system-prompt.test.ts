@@ -1,9 +1,10 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-system-prompt.js';
 import type { SegmentSystemPrompt } from '../../src/elements/segment-system-prompt.js';
 import type { SystemPromptSegment } from '../../src/core/protocol.js';
 import { expandPlaceholders } from '../../src/core/template.js';
 import { segmentContract } from './contract.js';
+import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 
 const prompt: SystemPromptSegment = {
   kind: 'system_prompt',
@@ -12,29 +13,6 @@ const prompt: SystemPromptSegment = {
   collapsed: true,
 };
 const variables = { current_date: 'Sunday, June 7, 2026', user_name: 'Maya Chen' };
-
-const HOSTILE =
-  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
-
-/** No script, no event handler attribute and no javascript: link anywhere in the shadow root. */
-function expectInert(root: ShadowRoot) {
-  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
-  expect(root.querySelectorAll('script'), 'script elements').to.have.length(0);
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      expect(attribute.name, `attribute on <${element.localName}>`).to.not.match(/^on/i);
-      expect(attribute.value, `${attribute.name} on <${element.localName}>`).to.not.match(
-        /^\s*javascript:/i,
-      );
-    }
-  }
-}
-
-const part = (el: Element, name: string) =>
-  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-const parts = (el: Element, name: string) => [
-  ...el.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
-];
 
 async function expanded(segment: object, vars?: Record<string, string>) {
   const el = await fixture<SegmentSystemPrompt>(
@@ -69,25 +47,20 @@ describe('<segment-system-prompt>', () => {
     expect(part(el, 'summary')!.textContent).to.equal(`${prompt.content.length} characters`);
     expect(part(el, 'text'), 'body not rendered while collapsed').to.equal(null);
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    setTimeout(() => header.click());
-    const event = await oneEvent(el, 'segment-toggle');
-    await el.updateComplete;
-    expect(event.detail).to.deep.equal({ messageId: 'sys-1', segmentIndex: 4, collapsed: false });
-    expect(events).to.have.length(1);
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 'sys-1', segmentIndex: 4, collapsed: false },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('true');
     expect(el.shadowRoot!.getElementById(header.getAttribute('aria-controls')!)!.hidden).to.equal(
       false,
     );
     expect(part(el, 'template')!.textContent).to.include('You are Studio.');
 
-    header.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 'sys-1', segmentIndex: 4, collapsed: true },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('false');
     expect(part(el, 'template')).to.equal(null);
-    expect(events).to.have.length(2);
-    expect((events[1] as CustomEvent).detail.collapsed).to.equal(true);
   });
 
   it('marks each placeholder in the template, unknown ones differently, and expands the text as sent', async () => {
@@ -214,8 +187,7 @@ describe('<segment-system-prompt>', () => {
       { kind: 'system_prompt', content, collapsed: false },
       { evil: HOSTILE },
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expectInert(el.shadowRoot!);
+    await expectInert(el.shadowRoot!);
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);
     expect(part(el, 'template')!.querySelector('[part~="text"]')!.textContent).to.equal(content);
     expect(part(el, 'expanded')!.querySelector('[part~="text"]')!.textContent).to.equal(

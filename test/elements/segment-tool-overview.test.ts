@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-tool-overview.js';
 import type { SegmentToolOverview } from '../../src/elements/segment-tool-overview.js';
 import type { ToolOverviewSegment } from '../../src/core/protocol.js';
 import { segmentContract } from './contract.js';
+import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 
 const searchSchema = {
   type: 'object',
@@ -62,29 +63,6 @@ const tools: ToolOverviewSegment = {
   collapsed: true,
 };
 
-const HOSTILE =
-  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
-
-/** No script, no event handler attribute and no javascript: link anywhere in the shadow root. */
-function expectInert(root: ShadowRoot) {
-  expect((window as { __pwned?: unknown }).__pwned, 'window.__pwned').to.equal(undefined);
-  expect(root.querySelectorAll('script'), 'script elements').to.have.length(0);
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      expect(attribute.name, `attribute on <${element.localName}>`).to.not.match(/^on/i);
-      expect(attribute.value, `${attribute.name} on <${element.localName}>`).to.not.match(
-        /^\s*javascript:/i,
-      );
-    }
-  }
-}
-
-const part = (el: Element, name: string) =>
-  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-const parts = (el: Element, name: string) => [
-  ...el.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
-];
-
 /** The property `<li>` whose own name is `name`. */
 function property(root: ParentNode, name: string) {
   return [...root.querySelectorAll<HTMLElement>('[part~="property"]')].find(
@@ -137,13 +115,9 @@ describe('<segment-tool-overview>', () => {
     expect(part(el, 'summary')!.textContent).to.equal('2 items');
     expect(part(el, 'tool')).to.equal(null);
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    setTimeout(() => header.click());
-    const event = await oneEvent(el, 'segment-toggle');
-    await el.updateComplete;
-    expect(event.detail).to.deep.equal({ messageId: 't-1', segmentIndex: 3, collapsed: false });
-    expect(events).to.have.length(1);
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 't-1', segmentIndex: 3, collapsed: false },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('true');
     const signatures = parts(el, 'signature').map((s) => s.textContent);
     expect(signatures).to.deep.equal([
@@ -175,17 +149,12 @@ describe('<segment-tool-overview>', () => {
     const region = el.shadowRoot!.getElementById(button.getAttribute('aria-controls')!)!;
     expect(region.hidden).to.equal(true);
 
-    const events: Event[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    button.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, button), 'no segment-toggle').to.deep.equal([]);
     expect(button.getAttribute('aria-expanded')).to.equal('true');
     expect(region.hidden).to.equal(false);
     expect(region.querySelector('[part~="schema-tree"]')).to.not.equal(null);
-    button.click();
-    await el.updateComplete;
+    expect(await togglesOnClick(el, button), 'no segment-toggle').to.deep.equal([]);
     expect(region.hidden).to.equal(true);
-    expect(events).to.have.length(0);
   });
 
   it('shows the schema as a tree: names, types, required marks, enums, descriptions, defaults and formats', async () => {
@@ -296,6 +265,21 @@ describe('<segment-tool-overview>', () => {
     expect(json.textContent).to.include('"leaf"');
   });
 
+  it('shows a schema nested 10,000 levels deep, its JSON cut short', async () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 10_000; level++)
+      schema = { type: 'object', properties: { a: schema } };
+    const el = await expandedTool({
+      kind: 'tool_overview',
+      items: [{ name: 'deep', description: 'Deep.', parameters: '', schema }],
+    });
+    expect(part(el, 'error')).to.equal(null);
+    expect(parts(el, 'property-name')).to.have.length(8);
+    const json = part(el, 'schema-json')!.textContent!;
+    expect(json.startsWith('{\n  "type": "object",\n  "properties": {')).to.equal(true);
+    expect(json.endsWith('…')).to.equal(true);
+  });
+
   it('says so for a tool without schema', async () => {
     const el = await fixture<SegmentToolOverview>(
       html`<segment-tool-overview
@@ -395,8 +379,7 @@ describe('<segment-tool-overview>', () => {
       collapsed: false,
     };
     const el = await expandedTool(hostile);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expectInert(el.shadowRoot!);
+    await expectInert(el.shadowRoot!);
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);
     expect(part(el, 'signature')!.textContent).to.equal(`${HOSTILE}(${HOSTILE})`);
     expect(part(el, 'tool-description')!.textContent).to.equal(HOSTILE);

@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/tool-call-result.js';
 import type { ToolCallResult } from '../../src/elements/tool-call-result.js';
 import type { ToolCallResultSegment } from '../../src/core/protocol.js';
-import type { SegmentToggleEvent } from '../../src/events.js';
 import { segmentContract } from './contract.js';
+import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';
 
 const success: ToolCallResultSegment = {
   kind: 'tool_call_result',
@@ -21,13 +21,7 @@ const failure: ToolCallResultSegment = {
   collapsed: false,
 };
 
-const HOSTILE =
-  '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
-
 segmentContract('tool-call-result', success, { kind: 'text', content: 'hi' });
-
-const shadow = (el: Element) => el.shadowRoot!;
-const part = (el: Element, name: string) => shadow(el).querySelector(`[part~="${name}"]`);
 
 describe('<tool-call-result>', () => {
   it('shows a success as a collapsed green strip with icon, tool name and "Succeeded"', async () => {
@@ -72,12 +66,9 @@ describe('<tool-call-result>', () => {
     );
     const header = part(el, 'header') as HTMLButtonElement;
     expect(header.type).to.equal('button');
-    const events: SegmentToggleEvent[] = [];
-    el.addEventListener('segment-toggle', (e) => events.push(e));
-    header.click();
-    await el.updateComplete;
-    expect(events).to.have.length(1);
-    expect(events[0].detail).to.deep.equal({ messageId: 't-3', segmentIndex: 4, collapsed: false });
+    expect(await togglesOnClick(el, header)).to.deep.equal([
+      { messageId: 't-3', segmentIndex: 4, collapsed: false },
+    ]);
     expect(header.getAttribute('aria-expanded')).to.equal('true');
     expect(part(el, 'result')!.textContent).to.equal(success.result);
     expect(header.getAttribute('aria-controls')).to.equal(part(el, 'body')!.id);
@@ -180,25 +171,8 @@ describe('<tool-call-result>', () => {
         .segment=${{ ...failure, toolName: HOSTILE, result: HOSTILE }}
       ></tool-call-result>`,
     );
-    await new Promise((r) => setTimeout(r, 50));
-    expectInert(shadow(el));
+    await expectInert(el.shadowRoot!);
     expect(part(el, 'tool-name')!.textContent).to.equal(HOSTILE);
     expect(part(el, 'result')!.textContent).to.equal(HOSTILE);
   });
 });
-
-function expectInert(root: ShadowRoot) {
-  expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
-  expect(root.querySelector('script')).to.equal(null);
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      expect(attribute.name, `<${element.localName}> attribute`).to.not.match(/^on/i);
-      expect(attribute.value, `<${element.localName} ${attribute.name}>`).to.not.match(
-        /^\s*javascript:/i,
-      );
-    }
-    for (const name of ['href', 'src', 'action', 'formaction', 'poster']) {
-      expect(element.getAttribute(name) ?? '').to.not.match(/javascript:/i);
-    }
-  }
-}

@@ -17,31 +17,80 @@ export interface DisclosureOptions {
 
 /**
  * The collapsible panel of structural segments: a disclosure button (aria-expanded,
- * aria-controls) over a body region that is only rendered while expanded.
+ * aria-controls) over a body region that is only rendered while expanded. Its classes start with
+ * `disclosure` (besides `kind-icon` and the `kind-*` accents), so that they do not style an
+ * element's own markup or rendered Markdown.
  */
 export function renderDisclosure(o: DisclosureOptions) {
-  return html`<section part="panel" class="panel ${o.kind}">
+  return html`<section part="panel" class="disclosure ${o.kind}">
     <button
       part="header"
-      class="header"
+      class="disclosure-header"
       type="button"
       aria-expanded=${o.expanded ? 'true' : 'false'}
       aria-controls="body"
       @click=${o.onToggle}
     >
-      ${icon('chevron', 'chevron')} ${icon(o.icon, 'kind-icon')}
-      <span part="label" class="label">${o.label}</span>
-      ${o.summary ? html`<span part="summary" class="summary">${o.summary}</span>` : nothing}
+      ${chevron()} ${icon(o.icon, 'kind-icon')}
+      <span part="label" class="disclosure-label">${o.label}</span>
+      ${o.summary ? html`<span part="summary" class="disclosure-summary">${o.summary}</span>` : nothing}
     </button>
     ${o.expanded ? nothing : (o.preview ?? nothing)}
-    <div part="body" class="body" id="body" ?hidden=${!o.expanded}>
+    <div part="body" class="disclosure-body" id="body" ?hidden=${!o.expanded}>
       ${o.expanded ? o.body() : nothing}
     </div>
   </section>`;
 }
 
+/**
+ * The chevron of a disclosure button (class `disclosure-chevron`): it points to the end while
+ * the button is collapsed and turns down while its `aria-expanded` is "true". The button must be
+ * its parent.
+ */
+export function chevron() {
+  return icon('chevron', 'disclosure-chevron');
+}
+
+export interface ToggleOptions {
+  /** The button's part, e.g. `schema-toggle`. */
+  part: string;
+  expanded: boolean;
+  /** Id of the region the button shows and hides. */
+  controls: string;
+  /** Ids of the elements that name the button, when its own text is not enough. */
+  labelledBy?: string;
+  onToggle: () => void;
+  /** The button's text, after the chevron. */
+  label: TemplateResult | string;
+}
+
+/**
+ * A small button inside a panel that shows or hides one part of it (a skill's instructions, a
+ * tool's schema): local state, tinted with the panel's accent. Styled by `.disclosure-toggle`.
+ */
+export function renderToggle(o: ToggleOptions) {
+  return html`<button
+    part=${o.part}
+    class="disclosure-toggle ${o.part}"
+    type="button"
+    aria-expanded=${o.expanded ? 'true' : 'false'}
+    aria-controls=${o.controls}
+    aria-labelledby=${o.labelledBy ?? nothing}
+    @click=${o.onToggle}
+  >
+    ${chevron()}${o.label}
+  </button>`;
+}
+
+/** A copy of the set of open indexes with `index` added, or removed when it was in it. */
+export function toggleIndex(open: ReadonlySet<number>, index: number): ReadonlySet<number> {
+  const next = new Set(open);
+  if (!next.delete(index)) next.add(index);
+  return next;
+}
+
 export const disclosureStyles = css`
-  .panel {
+  .disclosure {
     --_accent: var(--_system-prompt);
     border: 1px solid color-mix(in srgb, var(--_accent) 35%, var(--_border));
     border-left: 4px solid var(--_accent);
@@ -49,7 +98,7 @@ export const disclosureStyles = css`
     background: color-mix(in srgb, var(--_accent) 6%, var(--_surface));
     overflow: hidden;
   }
-  .header {
+  .disclosure-header {
     display: flex;
     align-items: center;
     gap: 0.4rem;
@@ -60,35 +109,52 @@ export const disclosureStyles = css`
     cursor: pointer;
     text-align: start;
   }
-  .header:hover {
+  .disclosure-header:hover {
     background: color-mix(in srgb, var(--_accent) 18%, var(--_surface));
   }
-  .chevron {
+  .disclosure-chevron {
     flex: none;
     transition: transform 120ms ease;
     color: var(--_muted);
   }
-  [aria-expanded='true'] > .chevron {
+  [aria-expanded='true'] > .disclosure-chevron {
     transform: rotate(90deg);
   }
   .kind-icon {
     flex: none;
     color: var(--_accent);
   }
-  .label {
+  .disclosure-label {
     font-weight: 600;
   }
-  .summary {
+  .disclosure-summary {
     margin-inline-start: auto;
     color: var(--_muted);
     font-size: 0.85em;
   }
-  .body {
+  .disclosure-body {
     padding: 0.6rem 0.75rem;
     border-top: 1px solid color-mix(in srgb, var(--_accent) 25%, var(--_border));
   }
-  .body[hidden] {
+  .disclosure-body[hidden] {
     display: none;
+  }
+  /* renderToggle: elements may set its colours (border-color, background) from their own accent. */
+  .disclosure-toggle {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    margin-top: 0.35rem;
+    padding: 0.15rem 0.5rem 0.15rem 0.3rem;
+    border: 1px solid color-mix(in srgb, var(--_accent) 40%, var(--_border));
+    border-radius: 6px;
+    background: color-mix(in srgb, var(--_accent) 8%, var(--_surface));
+    font-size: 0.85em;
+    cursor: pointer;
+    text-align: start;
+  }
+  .disclosure-toggle:hover {
+    background: color-mix(in srgb, var(--_accent) 16%, var(--_surface));
   }
   .kind-static_var {
     --_accent: var(--_static-var);
@@ -112,7 +178,7 @@ export const disclosureStyles = css`
     --_accent: var(--_tool-failure);
   }
   @media (prefers-reduced-motion: reduce) {
-    .chevron {
+    .disclosure-chevron {
       transition: none;
     }
   }
