@@ -6,7 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportEnvelope, EXPORT_TARGETS, type ExportTarget } from './core/export.js';
+import { toCurl } from './core/curl.js';
+import {
+  exportEnvelope,
+  EXPORT_TARGETS,
+  type ExportOptions,
+  type ExportTarget,
+} from './core/export.js';
+import { importEnvelope, IMPORT_SOURCES, type ImportSource } from './core/import.js';
 import type { ValidationResult } from './core/issues.js';
 import {
   looksLikeScenarioManifest,
@@ -20,9 +27,14 @@ const USAGE = `Usage:
   prompt-envelope validate FILE...             check envelopes (and scenario manifests)
   prompt-envelope export FILE --to TARGET      print the provider request body as JSON
         [--model NAME]                         model to put in the request (default: the envelope's)
+        [--max-tokens N]                       Anthropic's max_tokens (default 1024)
+        [--time-zone ZONE]                     IANA time zone of times in host headers (default UTC)
+        [--curl]                               print a curl command (key from the environment) instead
+  prompt-envelope import FILE --from SOURCE    read a provider request body back into an envelope
   prompt-envelope --help | --version
 
 Targets: ${EXPORT_TARGETS.join(', ')}
+Sources: ${IMPORT_SOURCES.join(', ')}
 Exit codes: 0 ok, 1 invalid input, 2 usage error.`;
 
 export interface CliIo {
@@ -56,7 +68,11 @@ function dispatch(args: string[], io: CliIo): number {
     allowPositionals: true,
     options: {
       to: { type: 'string' },
+      from: { type: 'string' },
       model: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      'time-zone': { type: 'string' },
+      curl: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -88,7 +104,29 @@ function dispatch(args: string[], io: CliIo): number {
           `unknown target '${target}'; use one of ${EXPORT_TARGETS.join(', ')}.`,
         );
       }
-      return exportFile(files[0], target as ExportTarget, values.model, io);
+      const maxTokens =
+        values['max-tokens'] === undefined ? undefined : Number(values['max-tokens']);
+      if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
+        throw new UsageError(
+          `--max-tokens takes a whole number above 0, not '${values['max-tokens']}'.`,
+        );
+      }
+      const options = {
+        target: target as ExportTarget,
+        model: values.model,
+        maxTokens,
+        timeZone: values['time-zone'],
+      };
+      return exportFile(files[0], options, values.curl === true, io);
+    }
+    case 'import': {
+      if (files.length !== 1) throw new UsageError('import takes exactly one FILE.');
+      const from = values.from;
+      if (from === undefined) throw new UsageError('import needs --from SOURCE.');
+      if (!IMPORT_SOURCES.includes(from as ImportSource)) {
+        throw new UsageError(`unknown source '${from}'; use one of ${IMPORT_SOURCES.join(', ')}.`);
+      }
+      return importFile(files[0], from as ImportSource, values.model, io);
     }
     case undefined:
       throw new UsageError('no command given.');
@@ -166,8 +204,8 @@ function validateFile(
 
 function exportFile(
   file: string,
-  target: ExportTarget,
-  model: string | undefined,
+  options: ExportOptions & { target: ExportTarget },
+  curl: boolean,
   io: CliIo,
 ): number {
   const parsed = parseEnvelope(read(file, io));
@@ -176,12 +214,39 @@ function exportFile(
     for (const error of parsed.errors) io.stderr(`  ${error.path || '/'}: ${error.message}\n`);
     return 1;
   }
-  const result = exportEnvelope(parsed.envelope, {
-    target,
-    ...(model === undefined ? {} : { model }),
-  });
+  const defined = Object.fromEntries(
+    Object.entries(options).filter(([, v]) => v !== undefined),
+  ) as typeof options;
+  const result = exportEnvelope(parsed.envelope, defined);
   for (const warning of result.warnings) io.stderr(`warning: ${warning.message}\n`);
-  io.stdout(`${JSON.stringify(result.body, null, 2)}\n`);
+  const command = curl
+    ? toCurl(result.body, options.target, { model: options.model ?? parsed.envelope.model })
+    : null;
+  if (curl && command === null)
+    throw new UsageError(`--curl needs a target that is an API request, not '${options.target}'.`);
+  io.stdout(command ?? `${JSON.stringify(result.body, null, 2)}\n`);
+  return 0;
+}
+
+function importFile(
+  file: string,
+  from: ImportSource,
+  model: string | undefined,
+  io: CliIo,
+): number {
+  const json = parseJson(read(file, io));
+  const result =
+    'error' in json
+      ? { envelope: null, warnings: [], errors: [json.error] }
+      : importEnvelope(json.value, { from, model });
+  for (const warning of result.warnings)
+    io.stderr(`warning: ${warning.path || '/'}: ${warning.message}\n`);
+  if (!result.envelope) {
+    io.stderr(`${file} could not be imported:\n`);
+    for (const error of result.errors) io.stderr(`  ${error.path || '/'}: ${error.message}\n`);
+    return 1;
+  }
+  io.stdout(`${JSON.stringify(result.envelope, null, 2)}\n`);
   return 0;
 }
 

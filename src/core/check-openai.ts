@@ -1,23 +1,15 @@
 import { isOpenAIReasoningModel } from './openai.js';
+import {
+  checkToolName,
+  isJsonObject as isObject,
+  startCheck,
+  type RequestViolation,
+} from './request-check.js';
 
-/** A rule of a provider's API that a request body breaks: each is a real HTTP 400. */
-export interface RequestViolation {
-  /** JSON Pointer into the body, e.g. `/messages/3`. */
-  path: string;
-  rule: string;
-  message: string;
-}
-
-/** Provider tool and function names must match this (OpenAI, Anthropic and Gemini agree). */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export { TOOL_NAME_PATTERN, type RequestViolation } from './request-check.js';
 
 /** What OpenAI fetches or decodes as an image: absolute http(s) URLs and base64 data URLs. */
 const IMAGE_URL = /^(?:https?:\/\/[^\s]+|data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]*)$/i;
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Checks the rules of OpenAI Chat Completions that its published JSON schema cannot express:
@@ -26,14 +18,9 @@ const isObject = (v: unknown): v is Json =>
  * `developer` instead of `system` for reasoning models, a model and at least one message.
  * Accepts any value and never throws.
  */
-export function checkOpenAIRequest(body: unknown): RequestViolation[] {
-  const violations: RequestViolation[] = [];
-  const add = (path: string, rule: string, message: string) =>
-    violations.push({ path, rule, message });
-  if (!isObject(body)) {
-    add('', 'body-not-object', 'The request body must be a JSON object.');
-    return violations;
-  }
+export function checkOpenAIRequest(input: unknown): RequestViolation[] {
+  const { violations, add, body } = startCheck(input);
+  if (!body) return violations;
   if (typeof body.model !== 'string' || body.model === '') {
     add('/model', 'model-missing', 'The request has no model.');
   }
@@ -43,7 +30,7 @@ export function checkOpenAIRequest(body: unknown): RequestViolation[] {
   if (body.tools !== undefined) {
     (Array.isArray(body.tools) ? body.tools : []).forEach((tool: unknown, t) => {
       const name = isObject(tool) && isObject(tool.function) ? tool.function.name : undefined;
-      checkName(name, `/tools/${t}/function/name`, 'Tool', add);
+      checkToolName(name, `/tools/${t}/function/name`, 'Tool', add);
       if (typeof name !== 'string') return;
       if (toolNames.has(name))
         add(
@@ -120,7 +107,7 @@ export function checkOpenAIRequest(body: unknown): RequestViolation[] {
       message.tool_calls.forEach((call: unknown, c) => {
         const callPath = `${path}/tool_calls/${c}`;
         const fn = isObject(call) && isObject(call.function) ? call.function : undefined;
-        checkName(fn?.name, `${callPath}/function/name`, 'Called tool', add);
+        checkToolName(fn?.name, `${callPath}/function/name`, 'Called tool', add);
         const id = isObject(call) ? call.id : undefined;
         if (typeof id !== 'string') return;
         if (seenCallIds.has(id))
@@ -133,18 +120,4 @@ export function checkOpenAIRequest(body: unknown): RequestViolation[] {
   });
   closeWaiting();
   return violations;
-}
-
-function checkName(
-  name: unknown,
-  path: string,
-  what: string,
-  add: (path: string, rule: string, message: string) => void,
-) {
-  if (typeof name === 'string' && TOOL_NAME_PATTERN.test(name)) return;
-  add(
-    path,
-    'tool-name-invalid',
-    `${what} name ${JSON.stringify(name ?? null)} does not match ^[a-zA-Z0-9_-]{1,64}$.`,
-  );
 }

@@ -24,6 +24,8 @@ export interface Turn {
   role: TurnRole;
   /** The envelope message this turn comes from. */
   sourceId: string;
+  /** When that message was sent (Unix epoch milliseconds). */
+  timestamp: number;
   /** Text and image parts in segment order; consecutive texts are already joined. */
   parts: ContentPart[];
   /** Tool calls (assistant turns only). */
@@ -88,7 +90,10 @@ export function buildConversation(
   let conversationStarted = false;
 
   for (const message of envelope.messages) {
-    if (message.role !== 'system') conversationStarted = true;
+    // The conversation starts with the first message the request actually carries: a message
+    // whose segments all go into the system text (a user message holding only memory, say)
+    // does not end the leading system part. Import relies on this to read bodies back.
+    if (turns.length > 0) conversationStarted = true;
     const content = new PartsBuilder();
     const calls: ToolCall[] = [];
     const results: ToolResult[] = [];
@@ -151,12 +156,8 @@ export function buildConversation(
       ...turn('tool', message, [], []),
       toolResult,
     }));
-    if (message.role === 'system' && !conversationStarted) {
-      for (const part of parts)
-        if (part.type === 'text' && part.text !== '') systemParts.push(part.text);
-      if (parts.length > 0) wroteToHeader = true;
-      turns.push(...resultTurns);
-    } else if (message.role === 'assistant') {
+    const leadingSystem = message.role === 'system' && !conversationStarted;
+    if (message.role === 'assistant') {
       // Results recorded in an assistant message can only answer calls made before them.
       if (parts.length > 0 || calls.length > 0)
         turns.push(turn('assistant', message, parts, calls));
@@ -165,15 +166,20 @@ export function buildConversation(
       // Results answer earlier calls, so they go first: the message's own text must not come
       // between a call and its answer.
       turns.push(...resultTurns);
-      if (message.role === 'tool' && parts.length > 0) {
-        warnings.push({
-          code: 'tool-message-text',
-          message: `Message '${message.id}' has role tool, but only tool results can be sent as tool messages; its other content is sent as a user message.`,
-          messageIds: [message.id],
-        });
+      if (leadingSystem) {
+        for (const part of parts)
+          if (part.type === 'text' && part.text !== '') systemParts.push(part.text);
+        if (parts.length > 0) wroteToHeader = true;
+      } else if (parts.length > 0) {
+        if (message.role === 'tool') {
+          warnings.push({
+            code: 'tool-message-text',
+            message: `Message '${message.id}' has role tool, but only tool results can be sent as tool messages; its other content is sent as a user message.`,
+            messageIds: [message.id],
+          });
+        }
+        turns.push(turn(message.role === 'tool' ? 'user' : message.role, message, parts, []));
       }
-      const role = message.role === 'tool' ? 'user' : message.role;
-      if (parts.length > 0) turns.push(turn(role, message, parts, []));
       if (calls.length > 0) {
         warnings.push({
           code: 'tool-call-outside-assistant',
@@ -206,7 +212,7 @@ export function buildConversation(
 }
 
 function turn(role: TurnRole, message: Message, parts: ContentPart[], toolCalls: ToolCall[]): Turn {
-  return { role, sourceId: message.id, parts, toolCalls };
+  return { role, sourceId: message.id, timestamp: message.timestamp, parts, toolCalls };
 }
 
 /** Joins consecutive texts with a blank line; images split the text into separate parts. */

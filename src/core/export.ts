@@ -1,23 +1,42 @@
+import { checkAnthropicRequest, renderAnthropic, type AnthropicRequest } from './anthropic.js';
 import { checkOpenAIRequest, type RequestViolation } from './check-openai.js';
-import { buildConversation, type ExportWarning } from './conversation.js';
+import { buildConversation, type Conversation, type ExportWarning } from './conversation.js';
+import { checkGeminiRequest, renderGemini, type GeminiRequest } from './gemini.js';
 import type { EnvelopeError } from './issues.js';
-import { fromPointer } from './issues.js';
 import { renderOpenAI, type OpenAIChatRequest } from './openai.js';
+import { checkOTelRecord, renderOTel, type OTelGenAIRecord } from './otel.js';
 import type { Envelope } from './protocol.js';
+import { isKnownTimeZone, type MidConversationSystem, type Rendered } from './render-common.js';
 import { validateEnvelope } from './validate.js';
 
-export type ExportTarget = 'openai';
-
-export const EXPORT_TARGETS: readonly ExportTarget[] = ['openai'];
-
-export interface ExportOptions {
-  /** Overrides the envelope's model. */
-  model?: string;
-  /** OpenAI: role of system text; defaults to `developer` for o-series models, else `system`. */
-  systemRole?: 'system' | 'developer';
+/** The request body each export target produces. */
+export interface ExportBodies {
+  openai: OpenAIChatRequest;
+  anthropic: AnthropicRequest;
+  gemini: GeminiRequest;
+  otel: OTelGenAIRecord;
 }
 
-export interface ExportResult<Body = OpenAIChatRequest> {
+export type ExportTarget = keyof ExportBodies;
+
+export const EXPORT_TARGETS: readonly ExportTarget[] = ['openai', 'anthropic', 'gemini', 'otel'];
+
+export interface ExportOptions {
+  /** Overrides the envelope's model (OpenAI and Anthropic bodies; Gemini puts it in the URL). */
+  model?: string;
+  /** Anthropic's required `max_tokens` (default 1024). */
+  maxTokens?: number;
+  /** IANA time zone of times in host headers (default UTC). */
+  timeZone?: string;
+  /**
+   * Overrides where later system messages go: `system`, `developer` (OpenAI o-series default)
+   * or `none` (a user message whose header names the host, as Anthropic and Gemini always do).
+   * Only OpenAI has a choice; the others ignore it.
+   */
+  midConversationSystem?: MidConversationSystem;
+}
+
+export interface ExportResult<Body = unknown> {
   /** The request body, or null when the envelope is invalid (see `errors`). */
   body: Body | null;
   /** Everything that makes the body differ from what the envelope says, or that the API would refuse. */
@@ -26,31 +45,64 @@ export interface ExportResult<Body = OpenAIChatRequest> {
   errors: EnvelopeError[];
 }
 
+interface Target<Body> {
+  render(
+    conversation: Conversation,
+    options: ExportOptions,
+  ): Rendered<Body> & { warnings?: ExportWarning[] };
+  check(body: unknown): RequestViolation[];
+}
+
+/** One pipeline, four renderings: every target gets the same content decisions. */
+const TARGETS: { [T in ExportTarget]: Target<ExportBodies[T]> } = {
+  openai: { render: renderOpenAI, check: checkOpenAIRequest },
+  anthropic: { render: renderAnthropic, check: checkAnthropicRequest },
+  gemini: { render: renderGemini, check: checkGeminiRequest },
+  otel: { render: (conversation) => renderOTel(conversation), check: checkOTelRecord },
+};
+
+/** The rule names that say the same as a warning the shared conversation already gave. */
+const ALREADY_WARNED = new Set(['model-missing']);
+
 /**
  * Exports an envelope as a provider request body. Never throws: an invalid envelope gives
  * `body: null` with the validation errors; a valid one always gives the most faithful body
  * possible, and a warning naming the messages for every API rule the envelope forces it to break.
  */
-export function exportEnvelope(
+export function exportEnvelope<T extends ExportTarget>(
   envelope: unknown,
-  options: ExportOptions & { target: ExportTarget },
-): ExportResult {
-  if (!EXPORT_TARGETS.includes(options?.target)) {
-    const message = `Unknown export target ${JSON.stringify(options?.target)}; use one of ${EXPORT_TARGETS.join(', ')}.`;
+  options: ExportOptions & { target: T },
+): ExportResult<ExportBodies[T]> {
+  const target = options?.target;
+  if (!EXPORT_TARGETS.includes(target)) {
+    const message = `Unknown export target ${JSON.stringify(target)}; use one of ${EXPORT_TARGETS.join(', ')}.`;
     return { body: null, warnings: [], errors: [{ path: '', keyword: 'input', message }] };
   }
   const validation = validateEnvelope(envelope);
   if (!validation.valid) return { body: null, warnings: [], errors: validation.errors };
 
   const conversation = buildConversation(envelope as Envelope, { model: options.model });
-  const { body, sourceIds } = renderOpenAI(conversation, { systemRole: options.systemRole });
-  const violations = checkOpenAIRequest(body).filter((v) => v.rule !== 'model-missing');
-  const toolSources = conversation.tools.map((t) => t.sourceId);
-  const warnings = [
-    ...conversation.warnings,
-    ...violations.map((v) => violationWarning(v, sourceIds, toolSources)),
-  ];
-  return { body, warnings, errors: [] };
+  const warnings = [...conversation.warnings];
+  if (target === 'gemini' || target === 'otel') {
+    // Neither body carries a model, so a missing one is no problem of the body.
+    const index = warnings.findIndex((w) => w.code === 'model-missing');
+    if (index >= 0) warnings.splice(index, 1);
+  }
+  if (options.timeZone !== undefined && !isKnownTimeZone(options.timeZone)) {
+    warnings.push({
+      code: 'time-zone-unknown',
+      message: `Unknown time zone '${options.timeZone}'; times are given in UTC.`,
+      messageIds: [],
+    });
+  }
+  const { render, check } = TARGETS[target] as Target<ExportBodies[T]>;
+  const rendered = render(conversation, options);
+  warnings.push(...(rendered.warnings ?? []));
+  for (const violation of check(rendered.body)) {
+    if (ALREADY_WARNED.has(violation.rule)) continue;
+    warnings.push(violationWarning(violation, rendered.sourcesAt(violation.path)));
+  }
+  return { body: rendered.body, warnings, errors: [] };
 }
 
 /**
@@ -65,22 +117,11 @@ export function exportToOpenAIFormat(
 }
 
 /** Names the envelope messages behind a body path, so the warning says where to look. */
-function violationWarning(
-  v: RequestViolation,
-  messageSources: string[][],
-  toolSources: string[],
-): ExportWarning {
-  const [collection, index] = fromPointer(v.path);
-  const ids =
-    collection === 'messages'
-      ? (messageSources[Number(index)] ?? [])
-      : collection === 'tools'
-        ? [toolSources[Number(index)]]
-        : [];
+function violationWarning(v: RequestViolation, ids: string[]): ExportWarning {
   const where =
     ids.length > 0
       ? ` (from message${ids.length > 1 ? 's' : ''} ${ids.map((id) => `'${id}'`).join(', ')})`
       : '';
   const message = `${v.message.replace(/\.$/, '')}${where}. The API would reject this request.`;
-  return { code: v.rule, message, messageIds: ids.filter((id) => id !== undefined) };
+  return { code: v.rule, message, messageIds: ids };
 }

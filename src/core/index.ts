@@ -46,9 +46,41 @@ export {
   exportToOpenAIFormat,
   EXPORT_TARGETS,
   type ExportTarget,
+  type ExportBodies,
   type ExportOptions,
   type ExportResult,
 } from './export.js';
+export {
+  renderAnthropic,
+  checkAnthropicRequest,
+  DEFAULT_MAX_TOKENS,
+  type AnthropicRequest,
+  type AnthropicMessage,
+  type AnthropicBlock,
+  type AnthropicTool,
+} from './anthropic.js';
+export {
+  renderGemini,
+  checkGeminiRequest,
+  type GeminiRequest,
+  type GeminiContent,
+  type GeminiPart,
+  type GeminiFunctionDeclaration,
+} from './gemini.js';
+export {
+  renderOTel,
+  checkOTelRecord,
+  type OTelGenAIRecord,
+  type OTelMessage,
+  type OTelPart,
+  type OTelToolDefinition,
+} from './otel.js';
+export {
+  clockTime,
+  hostHeader,
+  type MidConversationSystem,
+  type Rendered,
+} from './render-common.js';
 export {
   parseSkillMarkdown,
   createSkillRegistry,
@@ -59,3 +91,13 @@ export {
   type SkillRegistry,
   type SkillParseResult,
 } from './skills.js';
+export {
+  importEnvelope,
+  summarizeParameters,
+  IMPORT_SOURCES,
+  type ImportSource,
+  type ImportOptions,
+  type ImportResult,
+  type ImportWarning,
+} from './import.js';
+export { toCurl } from './curl.js';

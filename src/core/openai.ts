@@ -1,4 +1,10 @@
 import type { Conversation, ContentPart } from './conversation.js';
+import {
+  hostHeader,
+  pointerIndex,
+  type MidConversationSystem,
+  type Rendered,
+} from './render-common.js';
 
 /** The request body of OpenAI's Chat Completions API, as far as exports produce it. */
 export interface OpenAIChatRequest {
@@ -28,8 +34,14 @@ export interface OpenAITool {
 }
 
 export interface OpenAIRenderOptions {
-  /** Role of system text: `developer` for o-series reasoning models, which refuse `system`. */
-  systemRole?: 'system' | 'developer';
+  /**
+   * Where system text goes: `system` (default), `developer` (default for o-series reasoning
+   * models, which refuse `system`), or `none`: later system messages become user messages
+   * from the host, as for providers without a system role mid-conversation.
+   */
+  midConversationSystem?: MidConversationSystem;
+  /** Time zone of the `time` in headers of host messages (default UTC). */
+  timeZone?: string;
 }
 
 /** o1, o3, o4-mini …: OpenAI's reasoning models take `developer` messages instead of `system`. */
@@ -37,18 +49,13 @@ export function isOpenAIReasoningModel(model: string | undefined): boolean {
   return model !== undefined && /^o\d/.test(model);
 }
 
-export interface RenderedOpenAI {
-  body: OpenAIChatRequest;
-  /** For each body message, the envelope message ids it comes from. */
-  sourceIds: string[][];
-}
-
 export function renderOpenAI(
   conversation: Conversation,
   options: OpenAIRenderOptions = {},
-): RenderedOpenAI {
-  const systemRole =
-    options.systemRole ?? (isOpenAIReasoningModel(conversation.model) ? 'developer' : 'system');
+): Rendered<OpenAIChatRequest> {
+  const reasoning = isOpenAIReasoningModel(conversation.model);
+  const mode = options.midConversationSystem ?? (reasoning ? 'developer' : 'system');
+  const systemRole = mode === 'none' ? (reasoning ? 'developer' : 'system') : mode;
   const messages: OpenAIMessage[] = [];
   const sourceIds: string[][] = [];
   if (conversation.system !== null) {
@@ -59,7 +66,14 @@ export function renderOpenAI(
     sourceIds.push([turn.sourceId]);
     switch (turn.role) {
       case 'system':
-        messages.push({ role: systemRole, content: plainText(turn.parts) });
+        messages.push(
+          mode === 'none'
+            ? {
+                role: 'user',
+                content: `${hostHeader(turn.timestamp, options.timeZone)}\n${plainText(turn.parts)}`,
+              }
+            : { role: systemRole, content: plainText(turn.parts) },
+        );
         break;
       case 'user':
         messages.push({ role: 'user', content: userContent(turn.parts) });
@@ -102,7 +116,15 @@ export function renderOpenAI(
       function: { name: tool.name, description: tool.description, parameters: tool.parameters },
     }));
   }
-  return { body, sourceIds };
+  return {
+    body,
+    sourcesAt: (path) => {
+      const m = pointerIndex(path, 'messages');
+      if (m !== null) return sourceIds[m] ?? [];
+      const t = pointerIndex(path, 'tools');
+      return t !== null && conversation.tools[t] ? [conversation.tools[t].sourceId] : [];
+    },
+  };
 }
 
 /** Failed results start with `Error: ` so that the model cannot mistake them for output. */

@@ -1,7 +1,8 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { exportEnvelope } from '../core/export.js';
+import { toCurl } from '../core/curl.js';
+import { exportEnvelope, type ExportTarget } from '../core/export.js';
 import type { Envelope } from '../core/protocol.js';
 import { findSemanticWarnings } from '../core/semantic-checks.js';
 import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../events.js';
@@ -14,22 +15,28 @@ import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
 import { themeStyles } from './internal/theme.js';
 
-export type ProtocolTab = 'openai' | 'raw';
+export type ProtocolTab = ExportTarget | 'raw';
 
 const TABS: { id: ProtocolTab; label: StringKey }[] = [
   { id: 'openai', label: 'panel.openai' },
+  { id: 'anthropic', label: 'panel.anthropic' },
+  { id: 'gemini', label: 'panel.gemini' },
+  { id: 'otel', label: 'panel.otel' },
   { id: 'raw', label: 'panel.raw' },
 ];
 
 interface TabView {
   text: string;
   warnings: { message: string; where?: string }[];
+  /** The request as a curl command, for tabs that are API requests. */
+  curl: string | null;
 }
 
 /**
  * @tagname protocol-panel
- * @summary What is really sent: the envelope exported as a provider request (OpenAI) and as
- * raw protocol JSON, syntax-coloured, with copy, download and the export's warnings. Finds its
+ * @summary What is really sent: the envelope exported as each provider's request (OpenAI,
+ * Anthropic, Gemini), as an OpenTelemetry GenAI record, and as raw protocol JSON,
+ * syntax-coloured, with copy, copy as curl, download and the export's warnings. Finds its
  * envelope from its own `envelope`/`src`, else the element named by `for`, else an ancestor
  * `<envelope-viewer>`.
  *
@@ -175,7 +182,7 @@ export class ProtocolPanel extends LitElement {
   @property({ attribute: 'for' })
   for?: string;
 
-  /** The tab shown: `openai` or `raw`. */
+  /** The tab shown: `openai`, `anthropic`, `gemini`, `otel` or `raw`. */
   @property({ reflect: true })
   tab: ProtocolTab = 'openai';
 
@@ -281,7 +288,16 @@ export class ProtocolPanel extends LitElement {
           ? a.t('panel.copyFailed')
           : '';
     return html`<div part="toolbar" class="toolbar">
-        <button type="button" @click=${this.copy}>${icon('copy')} ${a.t('panel.copy')}</button>
+        <button type="button" @click=${() => this.copy('json')}>
+          ${icon('copy')} ${a.t('panel.copy')}
+        </button>
+        ${
+          view.curl === null
+            ? nothing
+            : html`<button type="button" @click=${() => this.copy('curl')}>
+                ${icon('copy')} ${a.t('panel.copyCurl')}
+              </button>`
+        }
         <button type="button" @click=${this.download}>
           ${icon('download')} ${a.t('panel.download')}
         </button>
@@ -320,12 +336,14 @@ ${renderJsonText(view.text)}</pre>`;
             message: w.message,
             where: w.path,
           })),
+          curl: null,
         };
       } else {
         const out = exportEnvelope(envelope, { target: tab });
         view = {
           text: JSON.stringify(out.body, null, 2),
           warnings: out.warnings.map((w) => ({ message: w.message })),
+          curl: toCurl(out.body, tab, { model: envelope.model }),
         };
       }
       byTab.set(tab, view);
@@ -351,16 +369,18 @@ ${renderJsonText(view.text)}</pre>`;
     this.renderRoot.querySelector<HTMLElement>(`#tab-${this.tab}`)?.focus();
   };
 
-  private copy = async () => {
-    const text = this.shownText;
+  private async copy(what: 'json' | 'curl') {
+    const envelope = this.shownEnvelope;
+    const text =
+      what === 'curl' && envelope ? (this.view(envelope, this.tab).curl ?? '') : this.shownText;
     try {
       await navigator.clipboard.writeText(text);
       this.copyStatus = 'copied';
-      this.dispatchEvent(new ProtocolCopyEvent({ target: this.tab, what: 'json', text }));
+      this.dispatchEvent(new ProtocolCopyEvent({ target: this.tab, what, text }));
     } catch {
       this.copyStatus = 'failed';
     }
-  };
+  }
 
   private download = () => {
     const url = URL.createObjectURL(new Blob([this.shownText], { type: 'application/json' }));

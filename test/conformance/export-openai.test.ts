@@ -24,7 +24,7 @@ import { openAISchemaErrors } from '../fixtures/provider-schemas.js';
 /** Exports and asserts the conformance rule: a valid request, or a warning for every broken rule. */
 function exportChecked(
   e: Envelope,
-  options: { model?: string; systemRole?: 'system' | 'developer' } = {},
+  options: { model?: string; midConversationSystem?: 'system' | 'developer' | 'none' } = {},
 ) {
   const out = exportEnvelope(e, { target: 'openai', ...options });
   assert.deepEqual(out.errors, []);
@@ -152,9 +152,14 @@ describe('OpenAI export: edge envelopes', () => {
       out.body!.messages.map((m) => m.role),
       ['developer', 'user', 'developer'],
     );
-    assert.deepEqual(exportChecked(e, { systemRole: 'system' }).body!.messages[0].role, 'system');
+    assert.deepEqual(
+      exportChecked(e, { midConversationSystem: 'system' }).body!.messages[0].role,
+      'system',
+    );
     assert.ok(
-      codes(exportChecked(e, { systemRole: 'system' })).includes('system-role-unsupported'),
+      codes(exportChecked(e, { midConversationSystem: 'system' })).includes(
+        'system-role-unsupported',
+      ),
     );
   });
 

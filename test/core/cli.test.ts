@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli.js';
-import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/export.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -121,6 +121,53 @@ describe('prompt-envelope CLI', () => {
     assert.equal(out.code, 1);
     assert.equal(out.stdout, '');
     assert.match(out.stderr, /\/messages: Field 'messages' of the envelope is an empty list/);
+  });
+
+  test('export --to every target, with --max-tokens, --time-zone and --curl', () => {
+    for (const target of ['anthropic', 'gemini', 'otel']) {
+      const out = run(['export', demoFiles[1], '--to', target]);
+      assert.equal(out.code, 0, out.stderr);
+      assert.deepEqual(
+        JSON.parse(out.stdout),
+        exportEnvelope(demoEnvelopes.b, { target: target as 'anthropic' }).body,
+      );
+    }
+    const anthropic = JSON.parse(
+      run([
+        'export',
+        demoFiles[0],
+        '--to',
+        'anthropic',
+        '--max-tokens',
+        '4096',
+        '--time-zone',
+        'Asia/Shanghai',
+      ]).stdout,
+    );
+    assert.equal(anthropic.max_tokens, 4096);
+    const curl = run(['export', demoFiles[0], '--to', 'anthropic', '--curl']).stdout;
+    assert.match(curl, /^curl https:\/\/api\.anthropic\.com\/v1\/messages/);
+    assert.match(curl, /\$ANTHROPIC_API_KEY/);
+    assert.equal(run(['export', demoFiles[0], '--to', 'otel', '--curl']).code, 2);
+    assert.equal(
+      run(['export', demoFiles[0], '--to', 'anthropic', '--max-tokens', 'lots']).code,
+      2,
+    );
+  });
+
+  test('import --from reads an exported body back into an envelope that exports the same', () => {
+    for (const from of ['openai', 'anthropic', 'otel'] as const) {
+      const body = exportEnvelope(demoEnvelopes.d, { target: from }).body;
+      const out = run(['import', 'body.json', '--from', from, '--model', 'gpt-4o'], {
+        'body.json': JSON.stringify(body),
+      });
+      assert.equal(out.code, 0, out.stderr);
+      assert.deepEqual(exportEnvelope(JSON.parse(out.stdout), { target: from }).body, body);
+    }
+    const bad = run(['import', 'body.json', '--from', 'openai'], { 'body.json': '[1]' });
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /must be a JSON object/);
+    assert.equal(run(['import', 'body.json', '--from', 'gemini'], { 'body.json': '{}' }).code, 2);
   });
 
   const usage: [string, string[], RegExp][] = [

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel.js';
 import '../../src/elements/envelope-chat.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/export.js';
 import { loadDemo, settle } from './helpers.js';
 
 describe('<protocol-panel>', () => {
@@ -67,20 +67,36 @@ describe('<protocol-panel>', () => {
     expect(downloaded).to.equal('demo-b-openai.json');
   });
 
-  it('follows the ARIA tabs pattern with arrow keys', async () => {
+  it('follows the ARIA tabs pattern with arrow keys, Home and End', async () => {
     const envelope = await loadDemo('a');
     const panel = await fixture<ProtocolPanel>(
       html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
     );
     const tabs = () => [...panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    expect(tabs().map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
-    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1]);
+    expect(tabs().map((t) => t.textContent!.trim())).to.deep.equal([
+      'OpenAI',
+      'Anthropic',
+      'Gemini',
+      'OpenTelemetry',
+      'Raw protocol',
+    ]);
+    expect(tabs().map((t) => t.getAttribute('aria-selected'))).to.deep.equal([
+      'true',
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
+    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1, -1, -1, -1]);
     tabs()[0].focus();
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
-    expect(panel.tab).to.equal('raw');
-    expect(tabs()[1].getAttribute('aria-selected')).to.equal('true');
+    expect(panel.tab).to.equal('anthropic');
     expect(panel.shadowRoot!.activeElement).to.equal(tabs()[1]);
+    await sendKeys({ press: 'End' });
+    await settle(panel);
+    expect(panel.tab).to.equal('raw');
+    expect(tabs()[4].getAttribute('aria-selected')).to.equal('true');
     const tabpanel = panel.shadowRoot!.querySelector('[role="tabpanel"]')!;
     expect(tabpanel.getAttribute('aria-labelledby')).to.equal('tab-raw');
     expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
@@ -89,6 +105,46 @@ describe('<protocol-panel>', () => {
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
     expect(panel.tab).to.equal('openai');
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'Home' });
+    await settle(panel);
+    expect(panel.tab).to.equal('openai');
+  });
+
+  it('shows each provider export on its tab, and copies it as curl', async () => {
+    const envelope = await loadDemo('b');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    for (const target of ['anthropic', 'gemini', 'otel'] as const) {
+      panel.tab = target;
+      await settle(panel);
+      expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+        JSON.stringify(exportEnvelope(envelope, { target }).body, null, 2),
+      );
+      const curlButton = [...panel.shadowRoot!.querySelectorAll('button')].find((b) =>
+        b.textContent!.includes('curl'),
+      );
+      expect(Boolean(curlButton), `curl button on ${target}`).to.equal(target !== 'otel');
+    }
+    panel.tab = 'anthropic';
+    await settle(panel);
+    let copied = '';
+    const original = navigator.clipboard.writeText;
+    navigator.clipboard.writeText = async (text: string) => {
+      copied = text;
+    };
+    try {
+      const event = oneEvent(panel, 'protocol-copy');
+      [...panel.shadowRoot!.querySelectorAll('button')]
+        .find((b) => b.textContent!.includes('curl'))!
+        .click();
+      expect((await event).detail.what).to.equal('curl');
+      expect(copied).to.match(/^curl https:\/\/api\.anthropic\.com\/v1\/messages/);
+      expect(copied).to.include('$ANTHROPIC_API_KEY');
+    } finally {
+      navigator.clipboard.writeText = original;
+    }
   });
 
   it('lists export warnings', async () => {

@@ -1,0 +1,329 @@
+import {
+  isJsonObject as isObject,
+  startCheck,
+  TOOL_NAME_PATTERN,
+  type JsonObject,
+  type RequestViolation,
+} from './request-check.js';
+import type { ContentPart, Conversation, Turn } from './conversation.js';
+import {
+  hostHeader,
+  mergeByRole,
+  parseDataUrl,
+  pointerIndex,
+  type Rendered,
+} from './render-common.js';
+
+/** The request body of Anthropic's Messages API, as far as exports produce it. */
+export interface AnthropicRequest {
+  model?: string;
+  max_tokens: number;
+  system?: string;
+  messages: AnthropicMessage[];
+  tools?: AnthropicTool[];
+}
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: string | AnthropicBlock[];
+}
+
+export type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | {
+      type: 'image';
+      source:
+        | { type: 'url'; url: string }
+        | { type: 'base64'; media_type: AnthropicImageType; data: string };
+    }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+/** The image types Anthropic accepts inline. */
+export type AnthropicImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  /** An object schema; the checker reports one whose type is not "object". */
+  input_schema: { type: 'object'; [key: string]: unknown };
+}
+
+export interface AnthropicRenderOptions {
+  /** Required by the API; default 1024. */
+  maxTokens?: number;
+  /** Time zone of the `time` in headers of host messages (default UTC). */
+  timeZone?: string;
+}
+
+export const DEFAULT_MAX_TOKENS = 1024;
+
+/**
+ * Renders the shared conversation for Anthropic: roles user and assistant only, consecutive
+ * same-role turns merged into one message of blocks, tool results as `tool_result` blocks first
+ * in the next user message, and later system messages as user messages from the host.
+ */
+export function renderAnthropic(
+  conversation: Conversation,
+  options: AnthropicRenderOptions = {},
+): Rendered<AnthropicRequest> {
+  const messages = mergeByRole(conversation.turns, 'assistant', 'user', (turn) =>
+    turnBlocks(turn, options.timeZone),
+  );
+  const body: AnthropicRequest = {
+    ...(conversation.model === undefined ? {} : { model: conversation.model }),
+    max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(conversation.system === null ? {} : { system: conversation.system }),
+    messages: messages.map((m) => ({
+      role: m.role,
+      content: m.parts.length === 1 && m.parts[0].type === 'text' ? m.parts[0].text : m.parts,
+    })),
+  };
+  if (conversation.tools.length > 0) {
+    body.tools = conversation.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.parameters as AnthropicTool['input_schema'],
+    }));
+  }
+  return {
+    body,
+    sourcesAt: (path) => {
+      const m = pointerIndex(path, 'messages');
+      if (m !== null) return messages[m]?.sources ?? [];
+      const t = pointerIndex(path, 'tools');
+      if (t !== null) return conversation.tools[t] ? [conversation.tools[t].sourceId] : [];
+      return path === '/system' ? conversation.systemSourceIds : [];
+    },
+  };
+}
+
+function turnBlocks(turn: Turn, timeZone: string | undefined): AnthropicBlock[] {
+  switch (turn.role) {
+    case 'tool': {
+      const r = turn.toolResult!;
+      return [
+        {
+          type: 'tool_result',
+          tool_use_id: r.callId,
+          content: r.result,
+          ...(r.success ? {} : { is_error: true }),
+        },
+      ];
+    }
+    case 'system':
+      return [
+        { type: 'text', text: `${hostHeader(turn.timestamp, timeZone)}\n${plain(turn.parts)}` },
+      ];
+    case 'assistant':
+      return [
+        ...turn.parts.map(textBlock),
+        ...turn.toolCalls.map((c): AnthropicBlock => ({
+          type: 'tool_use',
+          id: c.id,
+          name: c.name,
+          input: c.arguments,
+        })),
+      ];
+    case 'user':
+      return turn.parts.map(partBlock);
+  }
+}
+
+function textBlock(part: ContentPart): AnthropicBlock {
+  return {
+    type: 'text',
+    text: part.type === 'text' ? part.text : `[image: ${part.altText || part.url}]`,
+  };
+}
+
+function partBlock(part: ContentPart): AnthropicBlock {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  const data = parseDataUrl(part.url);
+  // An unsupported inline type is sent as written; the checker reports it.
+  return data
+    ? {
+        type: 'image',
+        source: {
+          type: 'base64',
+          media_type: data.mimeType as AnthropicImageType,
+          data: data.data,
+        },
+      }
+    : { type: 'image', source: { type: 'url', url: part.url } };
+}
+
+function plain(parts: ContentPart[]): string {
+  return parts
+    .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
+    .join('\n\n');
+}
+
+const blocksOf = (message: unknown): unknown[] => {
+  if (!isObject(message)) return [];
+  if (typeof message.content === 'string') return [{ type: 'text', text: message.content }];
+  return Array.isArray(message.content) ? message.content : [];
+};
+
+/**
+ * Checks the rules of Anthropic's Messages API (provider-schemas/README.md): a model and a
+ * positive whole `max_tokens`, roles user and assistant, every `tool_use` answered by a
+ * `tool_result` at the start of the next user message (before any other block), no
+ * `tool_result` without its `tool_use`, valid and unique ids and names, no empty text, image
+ * URLs over http(s). Accepts any value and never throws.
+ */
+export function checkAnthropicRequest(input: unknown): RequestViolation[] {
+  const { violations, add, body } = startCheck(input);
+  if (!body) return violations;
+  if (typeof body.model !== 'string' || body.model === '')
+    add('/model', 'model-missing', 'The request has no model.');
+  if (
+    typeof body.max_tokens !== 'number' ||
+    !Number.isInteger(body.max_tokens) ||
+    body.max_tokens < 1
+  ) {
+    add('/max_tokens', 'max-tokens-missing', 'max_tokens must be a whole number of at least 1.');
+  }
+  const toolNames = new Set<string>();
+  (Array.isArray(body.tools) ? body.tools : []).forEach((tool: unknown, t) => {
+    const name = isObject(tool) ? tool.name : undefined;
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+      add(
+        `/tools/${t}/name`,
+        'tool-name-invalid',
+        `Tool name ${JSON.stringify(name ?? null)} does not match ^[a-zA-Z0-9_-]{1,64}$.`,
+      );
+    } else if (toolNames.has(name))
+      add(`/tools/${t}/name`, 'tool-name-duplicate', `Tool '${name}' is declared twice.`);
+    else toolNames.add(name);
+    if (!isObject(tool) || !isObject(tool.input_schema) || tool.input_schema.type !== 'object') {
+      add(
+        `/tools/${t}/input_schema`,
+        'tool-schema-invalid',
+        `The input_schema of tool ${JSON.stringify(name ?? null)} must be an object schema (type "object").`,
+      );
+    }
+  });
+
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  if (messages.length === 0) add('/messages', 'messages-empty', 'The request has no messages.');
+  const seenIds = new Set<string>();
+  let pending: { index: number; ids: string[] } | null = null;
+  messages.forEach((message: unknown, m) => {
+    const path = `/messages/${m}`;
+    const role = isObject(message) ? message.role : undefined;
+    if (role !== 'user' && role !== 'assistant') {
+      add(
+        `${path}/role`,
+        'role-invalid',
+        `Message ${m} has role ${JSON.stringify(role ?? null)}; only user and assistant are allowed.`,
+      );
+    }
+    const blocks = blocksOf(message);
+    if (blocks.length === 0)
+      add(`${path}/content`, 'content-empty', `Message ${m} has no content.`);
+    // Results for the previous assistant message must come first in this (user) message.
+    const answered = new Set<string>();
+    let leadingResults = true;
+    blocks.forEach((block: unknown, b) => {
+      const type = isObject(block) ? block.type : undefined;
+      const at = `${path}/content/${b}`;
+      if (type === 'tool_result') {
+        const id = isObject(block) ? block.tool_use_id : undefined;
+        if (role !== 'user' || !pending || typeof id !== 'string' || !pending.ids.includes(id)) {
+          add(
+            at,
+            'tool-result-orphan',
+            `Message ${m} has a tool_result for '${String(id)}', which is not a tool_use of the assistant message right before it.`,
+          );
+        } else if (!leadingResults) {
+          add(
+            at,
+            'tool-result-not-first',
+            `In message ${m}, the tool_result for '${id}' comes after other content; tool results must come first.`,
+          );
+          answered.add(id);
+        } else answered.add(id);
+        return;
+      }
+      leadingResults = false;
+      if (
+        type === 'text' &&
+        isObject(block) &&
+        (typeof block.text !== 'string' || block.text === '')
+      ) {
+        add(at, 'text-empty', `Message ${m} has an empty text block.`);
+      }
+      if (type === 'image' && isObject(block) && isObject(block.source)) {
+        const { url, media_type } = block.source;
+        if (
+          block.source.type === 'url' &&
+          (typeof url !== 'string' || !/^https?:\/\//i.test(url))
+        ) {
+          add(
+            at,
+            'image-url-invalid',
+            `Image ${JSON.stringify(url)} in message ${m} is not an http(s) URL.`,
+          );
+        }
+        if (block.source.type === 'base64' && !IMAGE_TYPES.includes(String(media_type))) {
+          add(
+            at,
+            'image-type-unsupported',
+            `Inline image type ${JSON.stringify(media_type)} in message ${m} is not one of ${IMAGE_TYPES.join(', ')}.`,
+          );
+        }
+      }
+      if (type === 'tool_use' && isObject(block)) {
+        const id = block.id;
+        if (role !== 'assistant')
+          add(
+            at,
+            'tool-use-outside-assistant',
+            `Message ${m} has a tool_use but is not an assistant message.`,
+          );
+        if (typeof id !== 'string' || !/^[a-zA-Z0-9_-]+$/.test(id))
+          add(
+            `${at}/id`,
+            'tool-use-id-invalid',
+            `tool_use id ${JSON.stringify(id ?? null)} must match ^[a-zA-Z0-9_-]+$.`,
+          );
+        else if (seenIds.has(id))
+          add(`${at}/id`, 'tool-use-id-duplicate', `tool_use id '${id}' is used twice.`);
+        else seenIds.add(id);
+        if (typeof block.name !== 'string' || !TOOL_NAME_PATTERN.test(block.name)) {
+          add(
+            `${at}/name`,
+            'tool-name-invalid',
+            `Called tool name ${JSON.stringify(block.name ?? null)} does not match ^[a-zA-Z0-9_-]{1,64}$.`,
+          );
+        }
+      }
+    });
+    if (pending) {
+      const missing = pending.ids.filter((id) => !answered.has(id));
+      if (missing.length > 0) {
+        add(
+          `/messages/${pending.index}`,
+          'tool-call-unanswered',
+          `Assistant message ${pending.index} calls ${missing.map((id) => `'${id}'`).join(', ')}, but the next message does not answer ${missing.length === 1 ? 'it' : 'them'} with tool_result blocks.`,
+        );
+      }
+    }
+    const uses = blocks
+      .filter((b) => isObject(b) && b.type === 'tool_use' && typeof b.id === 'string')
+      .map((b) => (b as JsonObject).id as string);
+    pending = role === 'assistant' && uses.length > 0 ? { index: m, ids: uses } : null;
+  });
+  // Assigned inside the forEach callback, which TypeScript's flow analysis does not follow.
+  const last = pending as { index: number; ids: string[] } | null;
+  if (last) {
+    add(
+      `/messages/${last.index}`,
+      'tool-call-unanswered',
+      `Assistant message ${last.index} calls ${last.ids.map((id) => `'${id}'`).join(', ')}, but no message answers ${last.ids.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  return violations;
+}
