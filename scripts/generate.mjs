@@ -3,6 +3,8 @@
 //   src/core/generated/envelope-validator.ts   ← src/core/schema/prompt-envelope.schema.json
 //   src/data/anthropic-skills/skill-texts.generated.ts ← src/data/anthropic-skills/*/SKILL.md
 //   custom-elements.json                       ← JSDoc of src/elements (custom-elements-manifest)
+//   vscode.html-custom-data.json               ← custom-elements.json (tag and attribute completion)
+//   docs/elements.md                           ← custom-elements.json (the element reference)
 // `--check` writes nothing and exits 1 when a committed file is stale (run by `npm test`).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -120,10 +122,92 @@ function customElementsManifest() {
   }
 }
 
+/** VS Code's HTML custom data format, so editors complete the tags and their attributes. */
+function vscodeCustomData(manifestText) {
+  const manifest = JSON.parse(manifestText);
+  const tags = manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .filter((d) => d.tagName)
+    .map((d) => ({
+      name: d.tagName,
+      description: d.summary ?? d.description ?? '',
+      attributes: (d.attributes ?? []).map((a) => {
+        const values = a.type?.text?.match(/'[^']+'/g)?.map((v) => ({ name: v.slice(1, -1) }));
+        return { name: a.name, description: a.description ?? '', ...(values ? { values } : {}) };
+      }),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return JSON.stringify({ version: 1.1, tags }, null, 2);
+}
+
+/** The element reference: every public attribute, property, event, part and custom property. */
+function elementReference(manifestText) {
+  const manifest = JSON.parse(manifestText);
+  const cell = (text) =>
+    String(text ?? '')
+      .replace(/\s+/g, ' ')
+      .replace(/\|/g, '\\|')
+      .trim();
+  const lines = [
+    '# Element reference',
+    '',
+    'Generated from `custom-elements.json` by `npm run generate`; do not edit.',
+  ];
+  const declarations = manifest.modules
+    .flatMap((m) => m.declarations ?? [])
+    .filter((d) => d.tagName)
+    .sort((a, b) => a.tagName.localeCompare(b.tagName));
+  for (const d of declarations) {
+    lines.push('', `## \`<${d.tagName}>\``, '', cell(d.summary ?? d.description), '');
+    const fields = (d.members ?? []).filter((m) => m.kind === 'field' && !m.privacy && !m.static);
+    const table = (title, head, rows) => {
+      if (rows.length === 0) return;
+      lines.push(
+        `**${title}**`,
+        '',
+        `| ${head.join(' | ')} |`,
+        `|${head.map(() => '---').join('|')}|`,
+      );
+      for (const row of rows) lines.push(`| ${row.map(cell).join(' | ')} |`);
+      lines.push('');
+    };
+    table(
+      'Attributes and properties',
+      ['attribute', 'property', 'type', 'description'],
+      fields.map((f) => [
+        f.attribute ? `\`${f.attribute}\`` : '',
+        `\`${f.name}\``,
+        f.type?.text ? `\`${f.type.text}\`` : '',
+        f.description,
+      ]),
+    );
+    table(
+      'Events',
+      ['name', 'description'],
+      (d.events ?? []).map((e) => [`\`${e.name}\``, e.description]),
+    );
+    table(
+      'Parts',
+      ['part', 'description'],
+      (d.cssParts ?? []).map((p) => [`\`${p.name}\``, p.description]),
+    );
+    table(
+      'Custom properties',
+      ['property', 'description'],
+      (d.cssProperties ?? []).map((p) => [`\`${p.name}\``, p.description]),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+const manifestText = customElementsManifest();
+
 const outputs = [
   ['src/core/generated/envelope-validator.ts', await validatorModule()],
   ['src/data/anthropic-skills/skill-texts.generated.ts', skillTextsModule()],
-  ['custom-elements.json', customElementsManifest()],
+  ['custom-elements.json', manifestText],
+  ['vscode.html-custom-data.json', vscodeCustomData(manifestText)],
+  ['docs/elements.md', elementReference(manifestText)],
 ];
 
 let stale = 0;

@@ -81,16 +81,13 @@ export {
   type MidConversationSystem,
   type Rendered,
 } from './render-common.js';
+export { createSkillRegistry, hydrateSkills, type Skill, type SkillRegistry } from './skills.js';
 export {
   parseSkillMarkdown,
-  createSkillRegistry,
-  hydrateSkills,
   SKILL_NAME_PATTERN,
   SKILL_DESCRIPTION_MAX,
-  type Skill,
-  type SkillRegistry,
   type SkillParseResult,
-} from './skills.js';
+} from './skill-markdown.js';
 export {
   importEnvelope,
   summarizeParameters,

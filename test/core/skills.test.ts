@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  createSkillRegistry,
-  hydrateSkills,
-  parseSkillMarkdown,
-  SKILL_NAME_PATTERN,
-} from '../../src/core/skills.js';
+import { parseSkillMarkdown, SKILL_NAME_PATTERN } from '../../src/core/skill-markdown.js';
+import { createSkillRegistry, hydrateSkills } from '../../src/core/skills.js';
 import { loadAnthropicSkills } from '../../src/data/anthropic-skills/index.js';
 import { anthropicSkillTexts } from '../../src/data/anthropic-skills/skill-texts.generated.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';

@@ -1,4 +1,5 @@
-import { parseSkillMarkdown, type Skill } from '../../core/skills.js';
+import { parseSkillMarkdown } from '../../core/skill-markdown.js';
+import type { Skill } from '../../core/skills.js';
 import { anthropicSkillTexts } from './skill-texts.generated.js';
 
 /**

@@ -1,0 +1,115 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import type { Envelope } from '../src/core/protocol.js';
+import {
+  chineseEnvelope,
+  darkBackground,
+  demo,
+  invalidEnvelope,
+  playErrorPanel,
+  shadowOf,
+  type Theme,
+} from './support.js';
+
+interface Args {
+  envelope?: Envelope | string;
+  src?: string;
+  theme?: Theme;
+  'time-zone'?: string;
+  lang?: string;
+}
+
+const meta = {
+  title: 'Chat/envelope-chat',
+  component: 'envelope-chat',
+  args: { envelope: demo('a'), 'time-zone': 'America/New_York' },
+  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  render: (args) =>
+    html`<envelope-chat
+      .envelope=${args.envelope}
+      src=${ifDefined(args.src)}
+      time-zone=${ifDefined(args['time-zone'])}
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+    ></envelope-chat>`,
+} satisfies Meta<Args>;
+
+export default meta;
+type Story = StoryObj<Args>;
+
+/** Scenario A: basic chat with a system prompt, memory and skills. */
+export const Default: Story = {};
+
+/** The system message's panels start collapsed; a click on the memory header expands it. */
+export const Collapsed: Story = {
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    const message = await shadowOf(canvasElement, 'envelope-message', chat.shadow);
+    const memory = await shadowOf(canvasElement, 'segment-memory', message.shadow);
+    const header = memory.shadow.querySelector<HTMLElement>('[part="header"]');
+    await expect(header).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(header!);
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** The same envelope with every collapsible segment opened in the data. */
+export const Expanded: Story = {
+  args: {
+    envelope: {
+      ...demo('a'),
+      messages: demo('a').messages.map((m) => ({
+        ...m,
+        segments: m.segments.map((s) => ('collapsed' in s ? { ...s, collapsed: false } : s)),
+      })),
+    },
+  },
+};
+
+/** Scenario B: tool calls, one of which fails (red, expanded). */
+export const Failure: Story = {
+  args: { envelope: demo('b'), 'time-zone': 'Europe/Berlin' },
+};
+
+/** The envelope as JSON text in the `envelope` attribute. */
+export const FromAttribute: Story = {
+  render: (args) =>
+    html`<envelope-chat
+      envelope=${JSON.stringify(demo('d'))}
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+    ></envelope-chat>`,
+};
+
+/** Loaded from a URL with `src` (here a blob URL of scenario C). */
+export const FromSrc: Story = {
+  args: {
+    envelope: undefined,
+    src: URL.createObjectURL(new Blob([JSON.stringify(demo('c'))], { type: 'application/json' })),
+  },
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    await waitFor(() => expect(chat.shadow.querySelector('envelope-message')).not.toBeNull());
+  },
+};
+
+export const InvalidInput: Story = {
+  args: { envelope: invalidEnvelope },
+  play: playErrorPanel('envelope-chat', '/messages/0/role'),
+};
+
+export const Dark: Story = {
+  args: { theme: 'dark', envelope: demo('b'), 'time-zone': 'Europe/Berlin' },
+  decorators: [darkBackground],
+};
+
+export const Chinese: Story = {
+  args: { lang: 'zh-CN', envelope: chineseEnvelope, 'time-zone': 'Asia/Shanghai' },
+};
+
+/** Scenario E: log analysis with three long texts and long answers. */
+export const LongContent: Story = {
+  args: { envelope: demo('e'), 'time-zone': 'UTC' },
+};

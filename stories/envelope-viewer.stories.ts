@@ -1,0 +1,146 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import type { ScenarioManifest } from '../src/core/manifest.js';
+import type { Envelope } from '../src/core/protocol.js';
+import { demoManifest } from '../src/data/demos/index.js';
+import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
+import type { SkillRegistry } from '../src/core/skills.js';
+import {
+  chineseEnvelope,
+  darkBackground,
+  demo,
+  fixedHeight,
+  invalidEnvelope,
+  playErrorPanel,
+  shadowOf,
+  type Theme,
+} from './support.js';
+
+interface Args {
+  envelope?: Envelope | string;
+  scenarios?: string | ScenarioManifest;
+  scenario?: string;
+  skills?: SkillRegistry;
+  theme?: Theme;
+  'time-zone'?: string;
+  lang?: string;
+}
+
+/**
+ * The demo manifest with each `file` replaced by a blob URL of its envelope, so that the
+ * scenario switcher works without serving src/data/demos.
+ */
+const manifest: ScenarioManifest = {
+  ...demoManifest,
+  scenarios: demoManifest.scenarios.map((entry) => ({
+    ...entry,
+    file: URL.createObjectURL(
+      new Blob([JSON.stringify(demo(entry.id))], { type: 'application/json' }),
+    ),
+  })),
+};
+
+const skills = createBuiltInSkillRegistry();
+
+const meta = {
+  title: 'Viewer/envelope-viewer',
+  component: 'envelope-viewer',
+  args: { skills },
+  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  parameters: { layout: 'fullscreen' },
+  decorators: [fixedHeight()],
+  render: (args) =>
+    html`<envelope-viewer
+      .envelope=${args.envelope}
+      .scenarios=${args.scenarios}
+      .skills=${args.skills}
+      scenario=${ifDefined(args.scenario)}
+      time-zone=${ifDefined(args['time-zone'])}
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+    ></envelope-viewer>`,
+} satisfies Meta<Args>;
+
+export default meta;
+type Story = StoryObj<Args>;
+
+/** The full app: scenario switcher on top, chat left, protocol panel right (F first). */
+export const Default: Story = {
+  args: { scenarios: manifest },
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    const buttons = await viewer.findAllByRole('button', { pressed: true });
+    await expect(buttons[0]).toHaveTextContent('F');
+    const b = viewer.getAllByRole('button').find((el) => el.textContent?.includes('Tool calls'));
+    await userEvent.click(b!);
+    await waitFor(() => expect(b).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(viewer.shadow.querySelector('envelope-chat')).not.toBeNull());
+  },
+};
+
+export const ScenarioA: Story = {
+  name: 'A · Basic chat with memory',
+  args: { envelope: demo('a'), 'time-zone': 'America/New_York' },
+};
+export const ScenarioB: Story = {
+  name: 'B · Tool calls',
+  args: { envelope: demo('b'), 'time-zone': 'Europe/Berlin' },
+};
+export const ScenarioC: Story = {
+  name: 'C · Document parsing',
+  args: { envelope: demo('c') },
+};
+export const ScenarioD: Story = {
+  name: 'D · Multimodal',
+  args: { envelope: demo('d') },
+};
+export const ScenarioF: Story = {
+  name: 'F · Real Anthropic skills',
+  args: { envelope: demo('f') },
+};
+export const ScenarioE: Story = {
+  name: 'E · Log analysis',
+  args: { envelope: demo('e'), 'time-zone': 'UTC' },
+};
+
+/** Collapsed (the data's defaults): a click on the system prompt header in the chat expands it. */
+export const Collapsed: Story = {
+  args: { envelope: demo('a') },
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    const chat = await shadowOf(canvasElement, 'envelope-chat', viewer.shadow);
+    const message = await shadowOf(canvasElement, 'envelope-message', chat.shadow);
+    const prompt = await shadowOf(canvasElement, 'segment-system-prompt', message.shadow);
+    const header = prompt.shadow.querySelector<HTMLElement>('[part="header"]');
+    await expect(header).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(header!);
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** An invalid envelope: the viewer shows the error panel with the paths. */
+export const InvalidInput: Story = {
+  args: { envelope: invalidEnvelope },
+  play: playErrorPanel('envelope-viewer', '/messages/0/role'),
+};
+
+export const Dark: Story = {
+  args: { theme: 'dark', scenarios: manifest, scenario: 'b' },
+  decorators: [darkBackground],
+};
+
+export const Chinese: Story = {
+  args: { lang: 'zh-CN', scenarios: manifest, scenario: 'a' },
+};
+
+/** A Chinese conversation without the switcher. */
+export const ChineseEnvelope: Story = {
+  args: { lang: 'zh-CN', envelope: chineseEnvelope, 'time-zone': 'Asia/Shanghai' },
+};
+
+/** The longest scenario (E: three long logs and long answers). */
+export const LongContent: Story = {
+  args: { envelope: demo('e'), 'time-zone': 'UTC' },
+};

@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { expect } from 'storybook/test';
+import type { TextSegment } from '../src/core/protocol.js';
+import {
+  darkBackground,
+  demoMessage,
+  playErrorPanel,
+  shadowOf,
+  type SegmentArgs,
+} from './support.js';
+
+const textOf = (id: string, role: string, nth = 0): TextSegment => {
+  const message = demoMessage(id, (m) => m.role === role && m.segments[0]?.kind === 'text', nth);
+  return message.segments[0] as TextSegment;
+};
+
+const answer = textOf('a', 'assistant');
+
+const meta = {
+  title: 'Segments/segment-text',
+  component: 'segment-text',
+  args: { segment: answer },
+  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  render: (args) =>
+    html`<segment-text
+      .segment=${args.segment}
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+    ></segment-text>`,
+} satisfies Meta<SegmentArgs<TextSegment>>;
+
+export default meta;
+type Story = StoryObj<SegmentArgs<TextSegment>>;
+
+/** Scenario A's first answer, as Markdown (lists, tables, emphasis). */
+export const Default: Story = {};
+
+/** A user's question. */
+export const UserQuestion: Story = { args: { segment: textOf('a', 'user') } };
+
+/** Hostile Markdown is sanitized: no script, no event handler, no `javascript:` link survives. */
+export const Sanitized: Story = {
+  args: {
+    segment: {
+      kind: 'text',
+      content:
+        'Click [here](javascript:alert(1)) or [the docs](https://example.com).\n\n<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n<iframe src="https://example.com"></iframe>',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const { shadow } = await shadowOf(canvasElement, 'segment-text');
+    await expect(shadow.querySelector('script, iframe, [onerror]')).toBeNull();
+    await expect(shadow.querySelector('a[href^="javascript:"]')).toBeNull();
+    await expect(shadow.querySelector('a[href="https://example.com"]')).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+  },
+};
+
+export const InvalidInput: Story = {
+  args: { segment: '{"kind":"text","content":' },
+  play: playErrorPanel('segment-text', 'JSON'),
+};
+
+export const Dark: Story = {
+  args: { theme: 'dark' },
+  decorators: [darkBackground],
+};
+
+export const Chinese: Story = {
+  args: {
+    lang: 'zh-CN',
+    segment: {
+      kind: 'text',
+      content:
+        '好的，玛雅。下面是可用性测试的安排建议：\n\n| 步骤 | 时长 | 说明 |\n|---|---|---|\n| 热身 | 5 分钟 | 介绍出声思考法 |\n| 任务 | 25 分钟 | 三个核心任务，不打断 |\n| SUS 问卷 | 5 分钟 | 十道题，1–5 分 |\n\n**提示：**先找一位同学做一次预测试，检查任务描述是否清楚。',
+    },
+  },
+};
+
+/** Scenario E's security audit answer (over 5,000 characters of Markdown). */
+export const LongContent: Story = {
+  args: {
+    segment: textOf('e', 'assistant'),
+  },
+};

@@ -1,0 +1,58 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { loadDemo } from './helpers.js';
+
+// demos/cdn.html: plain HTML that uses only dist/prompt-envelope.js (built by `npm run build`)
+// under `default-src 'self'; script-src 'self'; style-src 'self'`.
+describe('demos/cdn.html (script-tag bundle under a strict CSP)', () => {
+  it('renders the chat and the protocol panel with zero policy violations', async () => {
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src="/demos/cdn.html" style="width: 1200px; height: 800px"></iframe>`,
+    );
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    const page = frame.contentWindow!;
+    const violations: string[] = [];
+    page.document.addEventListener('securitypolicyviolation', (e) =>
+      violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+    const chat = page.document.querySelector('envelope-chat') as HTMLElement & {
+      loadedEnvelope?: unknown;
+    };
+    for (let i = 0; i < 100 && !chat.loadedEnvelope; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    const demo = await loadDemo('b');
+    expect(chat.shadowRoot!.querySelectorAll('envelope-message')).to.have.length(
+      demo.messages.length,
+    );
+    const panel = page.document.querySelector('protocol-panel')!;
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(exportToOpenAIFormat(demo), null, 2),
+    );
+    expect(violations).to.deep.equal([]);
+    expect(page.customElements.get('envelope-chat'), 'registered by the bundle').to.exist;
+  });
+
+  it('a second copy of the bundle on the page neither throws nor breaks the first', async () => {
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe src="/demos/cdn.html"></iframe>`);
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    const page = frame.contentWindow as Window & typeof globalThis;
+    const errors: string[] = [];
+    page.addEventListener('error', (e) => errors.push(e.message));
+    const info: string[] = [];
+    const original = page.console.info;
+    page.console.info = (...args: unknown[]) => info.push(args.join(' '));
+    // A copy at another URL is another module instance, like a second CDN copy.
+    await new Promise((resolve, reject) => {
+      const script = page.document.createElement('script');
+      script.type = 'module';
+      script.src = '/dist/prompt-envelope.js?copy=2';
+      script.onload = resolve;
+      script.onerror = reject;
+      page.document.head.append(script);
+    });
+    page.console.info = original;
+    expect(errors).to.deep.equal([]);
+    expect(info.filter((m) => m.includes('already defined'))).to.have.length(1);
+  });
+});
