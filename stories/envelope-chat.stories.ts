@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import type { Envelope } from '../src/core/protocol.js';
 import {
   chineseEnvelope,
-  darkBackground,
+  darkStory,
   demo,
   invalidEnvelope,
+  langArgTypes,
   playErrorPanel,
+  playExpandNestedOnClick,
   shadowOf,
   type Theme,
 } from './support.js';
@@ -25,7 +27,7 @@ const meta = {
   title: 'Chat/envelope-chat',
   component: 'envelope-chat',
   args: { envelope: demo('a'), 'time-zone': 'America/New_York' },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  argTypes: langArgTypes,
   render: (args) =>
     html`<envelope-chat
       .envelope=${args.envelope}
@@ -44,15 +46,7 @@ export const Default: Story = {};
 
 /** The system message's panels start collapsed; a click on the memory header expands it. */
 export const Collapsed: Story = {
-  play: async ({ canvasElement }) => {
-    const chat = await shadowOf(canvasElement, 'envelope-chat');
-    const message = await shadowOf(canvasElement, 'envelope-message', chat.shadow);
-    const memory = await shadowOf(canvasElement, 'segment-memory', message.shadow);
-    const header = memory.shadow.querySelector<HTMLElement>('[part="header"]');
-    await expect(header).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(header!);
-    await expect(header).toHaveAttribute('aria-expanded', 'true');
-  },
+  play: playExpandNestedOnClick(['envelope-chat', 'envelope-message', 'segment-memory']),
 };
 
 /** The same envelope with every collapsible segment opened in the data. */
@@ -100,10 +94,7 @@ export const InvalidInput: Story = {
   play: playErrorPanel('envelope-chat', '/messages/0/role'),
 };
 
-export const Dark: Story = {
-  args: { theme: 'dark', envelope: demo('b'), 'time-zone': 'Europe/Berlin' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = darkStory({ envelope: demo('b'), 'time-zone': 'Europe/Berlin' });
 
 export const Chinese: Story = {
   args: { lang: 'zh-CN', envelope: chineseEnvelope, 'time-zone': 'Asia/Shanghai' },

@@ -1,16 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { expect, userEvent } from 'storybook/test';
 import type { Message } from '../src/core/protocol.js';
 import {
   chineseEnvelope,
-  darkBackground,
+  darkStory,
   demo,
   demoMessage,
+  langArgTypes,
   playChinese,
   playErrorPanel,
-  shadowOf,
+  playExpandNestedOnClick,
   type Theme,
 } from './support.js';
 
@@ -36,7 +36,7 @@ const meta = {
   title: 'Chat/envelope-message',
   component: 'envelope-message',
   args: { message: system, variables: variablesOf('a'), 'time-zone': 'America/New_York' },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  argTypes: langArgTypes,
   render: (args) =>
     html`<envelope-message
       .message=${args.message}
@@ -55,14 +55,7 @@ export const Default: Story = {};
 
 /** Structural segments start collapsed; a click on the memory header expands it. */
 export const Collapsed: Story = {
-  play: async ({ canvasElement }) => {
-    const { shadow } = await shadowOf(canvasElement, 'envelope-message');
-    const memory = await shadowOf(canvasElement, 'segment-memory', shadow);
-    const header = memory.shadow.querySelector<HTMLElement>('[part="header"]');
-    await expect(header).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(header!);
-    await expect(header).toHaveAttribute('aria-expanded', 'true');
-  },
+  play: playExpandNestedOnClick(['envelope-message', 'segment-memory']),
 };
 
 /** Every structural segment opened. */
@@ -104,10 +97,7 @@ export const InvalidInput: Story = {
   play: playErrorPanel('envelope-message', '/role'),
 };
 
-export const Dark: Story = {
-  args: { theme: 'dark', message: demoMessage('a', (m) => m.role === 'assistant') },
-  decorators: [darkBackground],
-};
+export const Dark: Story = darkStory({ message: demoMessage('a', (m) => m.role === 'assistant') });
 
 export const Chinese: Story = {
   args: {

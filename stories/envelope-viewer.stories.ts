@@ -9,11 +9,13 @@ import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 import type { SkillRegistry } from '../src/core/skills.js';
 import {
   chineseEnvelope,
-  darkBackground,
+  darkStory,
   demo,
   fixedHeight,
   invalidEnvelope,
+  langArgTypes,
   playErrorPanel,
+  playExpandNestedOnClick,
   shadowOf,
   type Theme,
 } from './support.js';
@@ -48,7 +50,7 @@ const meta = {
   title: 'Viewer/envelope-viewer',
   component: 'envelope-viewer',
   args: { skills },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  argTypes: langArgTypes,
   parameters: { layout: 'fullscreen' },
   decorators: [fixedHeight()],
   render: (args) =>
@@ -108,16 +110,12 @@ export const ScenarioE: Story = {
 /** Collapsed (the data's defaults): a click on the system prompt header in the chat expands it. */
 export const Collapsed: Story = {
   args: { envelope: demo('a') },
-  play: async ({ canvasElement }) => {
-    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
-    const chat = await shadowOf(canvasElement, 'envelope-chat', viewer.shadow);
-    const message = await shadowOf(canvasElement, 'envelope-message', chat.shadow);
-    const prompt = await shadowOf(canvasElement, 'segment-system-prompt', message.shadow);
-    const header = prompt.shadow.querySelector<HTMLElement>('[part="header"]');
-    await expect(header).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(header!);
-    await expect(header).toHaveAttribute('aria-expanded', 'true');
-  },
+  play: playExpandNestedOnClick([
+    'envelope-viewer',
+    'envelope-chat',
+    'envelope-message',
+    'segment-system-prompt',
+  ]),
 };
 
 /** An invalid envelope: the viewer shows the error panel with the paths. */
@@ -126,10 +124,7 @@ export const InvalidInput: Story = {
   play: playErrorPanel('envelope-viewer', '/messages/0/role'),
 };
 
-export const Dark: Story = {
-  args: { theme: 'dark', scenarios: manifest, scenario: 'b' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = darkStory({ scenarios: manifest, scenario: 'b' });
 
 export const Chinese: Story = {
   args: { lang: 'zh-CN', scenarios: manifest, scenario: 'a' },

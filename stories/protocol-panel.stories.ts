@@ -6,9 +6,10 @@ import type { Envelope } from '../src/core/protocol.js';
 import type { ProtocolTab } from '../src/elements/protocol-panel.component.js';
 import {
   chineseEnvelope,
-  darkBackground,
+  darkStory,
   demo,
   invalidEnvelope,
+  langArgTypes,
   playChinese,
   playErrorPanel,
   shadowOf,
@@ -29,7 +30,7 @@ const meta = {
   args: { envelope: demo('b'), tab: 'openai', name: 'demo-b' },
   argTypes: {
     tab: { control: 'inline-radio', options: ['openai', 'anthropic', 'gemini', 'otel', 'raw'] },
-    lang: { control: 'inline-radio', options: ['en', 'zh-CN'] },
+    ...langArgTypes,
   },
   render: (args) =>
     html`<protocol-panel
@@ -98,10 +99,7 @@ export const InvalidInput: Story = {
   play: playErrorPanel('protocol-panel', '/messages/0/role'),
 };
 
-export const Dark: Story = {
-  args: { theme: 'dark' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = darkStory();
 
 export const Chinese: Story = {
   args: { lang: 'zh-CN', envelope: chineseEnvelope, tab: 'raw', name: 'zh' },

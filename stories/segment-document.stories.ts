@@ -1,32 +1,14 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
 import type { DocumentSegment } from '../src/core/protocol.js';
-import {
-  darkBackground,
-  demoSegment,
-  playChinese,
-  playErrorPanel,
-  shadowOf,
-  type SegmentArgs,
-} from './support.js';
+import { demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const report = demoSegment('c', 'document');
 const quotes = demoSegment('c', 'document', 1);
 
-const meta = {
-  title: 'Segments/segment-document',
-  component: 'segment-document',
-  args: { segment: report },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-document
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-document>`,
-} satisfies Meta<SegmentArgs<DocumentSegment>>;
+const s = segmentStories('segment-document', report, 'toggle');
+
+const meta = { title: 'Segments/segment-document', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<DocumentSegment>>;
@@ -71,32 +53,27 @@ export const NotParsed: Story = {
   },
 };
 
-export const InvalidInput: Story = {
-  args: { segment: '{"kind":"document","fileName":"report.pdf","mimeType":"application/pdf"}' },
-  play: playErrorPanel('segment-document', 'snippet'),
-};
+export const InvalidInput: Story = s.invalid(
+  '{"kind":"document","fileName":"report.pdf","mimeType":"application/pdf"}',
+  'snippet',
+);
 
-export const Dark: Story = {
-  args: { theme: 'dark' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark({});
 
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: {
-      kind: 'document',
-      fileName: '2026年第二季度AI助手市场报告.pdf',
-      mimeType: 'application/pdf',
-      snippet:
-        '2026 年第二季度 AI 助手市场报告\n北桥分析 | 市场情报系列\n发布于 2026 年 7 月 14 日，共 48 页\n\n1. 执行摘要\n全球 AI 助手市场本季度同比增长 38%……',
-      sizeBytes: 2_845_112,
-      parsedContent:
-        '## 文档概览\n\n| 字段 | 内容 |\n|---|---|\n| 标题 | 2026 年第二季度 AI 助手市场报告 |\n| 发布方 | 北桥分析 |\n| 页数 | 48 |\n\n## 要点\n\n- 企业采购占新增收入的 61%。\n- 价格战集中在入门档，高端档毛利稳定。',
-    },
+export const Chinese: Story = s.chinese(
+  {
+    kind: 'document',
+    fileName: '2026年第二季度AI助手市场报告.pdf',
+    mimeType: 'application/pdf',
+    snippet:
+      '2026 年第二季度 AI 助手市场报告\n北桥分析 | 市场情报系列\n发布于 2026 年 7 月 14 日，共 48 页\n\n1. 执行摘要\n全球 AI 助手市场本季度同比增长 38%……',
+    sizeBytes: 2_845_112,
+    parsedContent:
+      '## 文档概览\n\n| 字段 | 内容 |\n|---|---|\n| 标题 | 2026 年第二季度 AI 助手市场报告 |\n| 发布方 | 北桥分析 |\n| 页数 | 48 |\n\n## 要点\n\n- 企业采购占新增收入的 61%。\n- 价格战集中在入门档，高端档毛利稳定。',
   },
-  play: playChinese('segment-document', 'toggle', 'document.viewParsed'),
-};
+  'document.viewParsed',
+  'toggle',
+);
 
 export const LongContent: Story = {
   args: { segment: report },

@@ -1,31 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import type { LongTextSegment } from '../src/core/protocol.js';
-import {
-  darkBackground,
-  demoSegment,
-  playChinese,
-  playErrorPanel,
-  playExpandOnClick,
-  playExpanded,
-  type SegmentArgs,
-} from './support.js';
+import { demoSegment, type SegmentArgs, segmentStories } from './support.js';
 
 const log = demoSegment('e', 'long_text');
 
-const meta = {
-  title: 'Segments/segment-long-text',
-  component: 'segment-long-text',
-  args: { segment: log },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-long-text
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-long-text>`,
-} satisfies Meta<SegmentArgs<LongTextSegment>>;
+const s = segmentStories('segment-long-text', log, 'toggle');
+
+const meta = { title: 'Segments/segment-long-text', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<LongTextSegment>>;
@@ -33,25 +14,16 @@ type Story = StoryObj<SegmentArgs<LongTextSegment>>;
 /** Scenario E's nginx access log excerpt: the first two lines and the character count. */
 export const Default: Story = {};
 
-export const Collapsed: Story = {
-  args: { segment: { ...log, collapsed: true } },
-  play: playExpandOnClick('segment-long-text', 'toggle'),
-};
+export const Collapsed: Story = s.Collapsed;
 
-export const Expanded: Story = {
-  args: { segment: { ...log, collapsed: false } },
-  play: playExpanded('segment-long-text', 'toggle'),
-};
+export const Expanded: Story = s.Expanded;
 
-export const InvalidInput: Story = {
-  args: { segment: '{"kind":"long_text","content":"GET /","charCount":"many","collapsed":true}' },
-  play: playErrorPanel('segment-long-text', '/charCount'),
-};
+export const InvalidInput: Story = s.invalid(
+  '{"kind":"long_text","content":"GET /","charCount":"many","collapsed":true}',
+  '/charCount',
+);
 
-export const Dark: Story = {
-  args: { theme: 'dark', segment: log },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark({ segment: log });
 
 const zhLog = [
   '# 支付服务错误日志（节选，2026-03-02 14:00–14:12 UTC）',
@@ -62,13 +34,11 @@ const zhLog = [
   '14:06:40 INFO  payment-gateway 错误率回落到 0.3%',
 ].join('\n');
 
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: { kind: 'long_text', content: zhLog, charCount: zhLog.length, collapsed: true },
-  },
-  play: playChinese('segment-long-text', 'toggle', 'longText.showAll'),
-};
+export const Chinese: Story = s.chinese(
+  { kind: 'long_text', content: zhLog, charCount: zhLog.length, collapsed: true },
+  'longText.showAll',
+  'toggle',
+);
 
 /** All three logs of scenario E, the longest first, expanded. */
 export const LongContent: Story = {

@@ -1,16 +1,7 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
 import type { MediaSegment } from '../src/core/protocol.js';
-import {
-  darkBackground,
-  demoSegment,
-  playChinese,
-  playErrorPanel,
-  shadowOf,
-  type SegmentArgs,
-} from './support.js';
+import { demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const photo = demoSegment('d', 'media', 0, (s) => s.mediaType === 'image');
 const audio = demoSegment('d', 'media', 0, (s) => s.mediaType === 'audio');
@@ -24,18 +15,9 @@ const inline: MediaSegment = {
   altText: 'A drawing of an orange cat face on a yellow background.',
 };
 
-const meta = {
-  title: 'Segments/segment-media',
-  component: 'segment-media',
-  args: { segment: photo },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-media
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-media>`,
-} satisfies Meta<SegmentArgs<MediaSegment>>;
+const s = segmentStories('segment-media', photo);
+
+const meta = { title: 'Segments/segment-media', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<MediaSegment>>;
@@ -76,23 +58,17 @@ export const BlockedUrl: Story = {
   },
 };
 
-export const InvalidInput: Story = {
-  args: { segment: '{"kind":"media","mediaType":"hologram","url":"https://example.com/cat.glb"}' },
-  play: playErrorPanel('segment-media', '/mediaType'),
-};
+export const InvalidInput: Story = s.invalid(
+  '{"kind":"media","mediaType":"hologram","url":"https://example.com/cat.glb"}',
+  '/mediaType',
+);
 
-export const Dark: Story = {
-  args: { theme: 'dark', segment: inline },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark({ segment: inline });
 
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: { ...inline, altText: '一只橘猫的简笔画：竖起的耳朵，圆眼睛，黄色背景。' },
-  },
-  play: playChinese('segment-media', 'label', 'media.image'),
-};
+export const Chinese: Story = s.chinese(
+  { ...inline, altText: '一只橘猫的简笔画：竖起的耳朵，圆眼睛，黄色背景。' },
+  'media.image',
+);
 
 /** A very long alt text and URL stay inside the card. */
 export const LongContent: Story = {

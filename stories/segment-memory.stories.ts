@@ -1,25 +1,13 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
 import type { MemorySegment } from '../src/core/protocol.js';
-import { zhCN } from '../src/elements/internal/strings.js';
-import { darkBackground, demoSegment, shadowOf, type SegmentArgs } from './support.js';
+import { demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const memory = demoSegment('a', 'memory');
 
-const meta = {
-  title: 'Segments/segment-memory',
-  component: 'segment-memory',
-  args: { segment: memory },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-memory
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-memory>`,
-} satisfies Meta<SegmentArgs<MemorySegment>>;
+const s = segmentStories('segment-memory', memory);
+
+const meta = { title: 'Segments/segment-memory', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<MemorySegment>>;
@@ -50,46 +38,32 @@ export const Expanded: Story = {
 };
 
 /** Invalid input (JSON text with a wrong type) shows the error panel with the path. */
-export const InvalidInput: Story = {
-  args: {
-    segment: '{"kind":"memory","description":"Notes","items":"not a list","collapsed":true}',
-  },
-  play: async ({ canvasElement }) => {
-    const { getByRole } = await shadowOf(canvasElement, 'segment-memory');
-    await expect(getByRole('alert')).toHaveTextContent('/items');
-  },
-};
+export const InvalidInput: Story = s.invalid(
+  '{"kind":"memory","description":"Notes","items":"not a list","collapsed":true}',
+  '/items',
+);
 
-export const Dark: Story = {
-  args: { theme: 'dark', segment: { ...memory, collapsed: false } },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark();
 
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: {
-      kind: 'memory',
-      description: '助手从以往对话中记住的关于陈玛雅的信息。她可以在「设置 → 记忆」中查看和删除。',
-      items: [
-        {
-          title: '背景',
-          content: '交互设计专业硕士二年级学生，擅长视觉设计和 Figma；Python 和统计是初学者。',
-        },
-        {
-          title: '截止日期',
-          content: '可用性测试报告 2026 年 6 月 16 日（周二）截止；期末展示在 6 月 19 日（周五）。',
-        },
-        { title: '偏好', content: '喜欢简洁的回答，多用表格和列表；引用 HCI 结论时要注明来源。' },
-      ],
-      collapsed: false,
-    },
+export const Chinese: Story = s.chinese(
+  {
+    kind: 'memory',
+    description: '助手从以往对话中记住的关于陈玛雅的信息。她可以在「设置 → 记忆」中查看和删除。',
+    items: [
+      {
+        title: '背景',
+        content: '交互设计专业硕士二年级学生，擅长视觉设计和 Figma；Python 和统计是初学者。',
+      },
+      {
+        title: '截止日期',
+        content: '可用性测试报告 2026 年 6 月 16 日（周二）截止；期末展示在 6 月 19 日（周五）。',
+      },
+      { title: '偏好', content: '喜欢简洁的回答，多用表格和列表；引用 HCI 结论时要注明来源。' },
+    ],
+    collapsed: false,
   },
-  play: async ({ canvasElement }) => {
-    const { shadow } = await shadowOf(canvasElement, 'segment-memory');
-    await expect(shadow.querySelector('[part="label"]')).toHaveTextContent(zhCN['kind.memory']);
-  },
-};
+  'kind.memory',
+);
 
 /** Many items: the list grows, the panel stays readable. */
 export const LongContent: Story = {

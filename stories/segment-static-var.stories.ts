@@ -1,30 +1,14 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { StaticVarSegment } from '../src/core/protocol.js';
-import {
-  darkBackground,
-  demo,
-  demoSegment,
-  playErrorPanel,
-  playExpandOnClick,
-  type SegmentArgs,
-} from './support.js';
+import { demo, demoSegment, type SegmentArgs, segmentStories } from './support.js';
 
 const userName = demoSegment('a', 'static_var', 0, (s) => s.name === 'user_name');
 
-const meta = {
-  title: 'Segments/segment-static-var',
-  component: 'segment-static-var',
-  args: { segment: userName },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-static-var
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-static-var>`,
-} satisfies Meta<SegmentArgs<StaticVarSegment>>;
+const s = segmentStories('segment-static-var', userName, 'pill');
+
+const meta = { title: 'Segments/segment-static-var', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<StaticVarSegment>>;
@@ -33,9 +17,7 @@ type Story = StoryObj<SegmentArgs<StaticVarSegment>>;
 export const Default: Story = {};
 
 /** Description hidden; a click on the pill shows it. */
-export const Collapsed: Story = {
-  play: playExpandOnClick('segment-static-var', 'pill'),
-};
+export const Collapsed: Story = { play: s.Collapsed.play };
 
 /** Without a description the pill is plain text, not a button. */
 export const NoDescription: Story = {
@@ -59,27 +41,18 @@ export const AllOfScenarioA: Story = {
     </div>`,
 };
 
-export const InvalidInput: Story = {
-  args: { segment: '{"kind":"static_var","name":"user_name"}' },
-  play: playErrorPanel('segment-static-var', 'value'),
-};
+export const InvalidInput: Story = s.invalid('{"kind":"static_var","name":"user_name"}', 'value');
 
-export const Dark: Story = {
-  args: { theme: 'dark' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark({});
 
 export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: {
-      kind: 'static_var',
-      name: 'user_name',
-      value: '陈玛雅',
-      description: '来自用户资料的显示名称。',
-    },
-  },
-  play: playExpandOnClick('segment-static-var', 'pill'),
+  ...s.chinese({
+    kind: 'static_var',
+    name: 'user_name',
+    value: '陈玛雅',
+    description: '来自用户资料的显示名称。',
+  }),
+  play: s.Collapsed.play,
 };
 
 export const LongContent: Story = {

@@ -3,13 +3,14 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { SystemPromptSegment } from '../src/core/protocol.js';
 import {
-  darkBackground,
+  darkStory,
   demo,
   demoSegment,
+  langArgTypes,
   playChinese,
   playErrorPanel,
-  playExpandOnClick,
   playExpanded,
+  playExpandOnClick,
   type SegmentArgs,
 } from './support.js';
 
@@ -27,7 +28,7 @@ const meta = {
   title: 'Segments/segment-system-prompt',
   component: 'segment-system-prompt',
   args: { segment: prompt, variables },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
+  argTypes: langArgTypes,
   render: (args) =>
     html`<segment-system-prompt
       .segment=${args.segment}
@@ -64,10 +65,7 @@ export const InvalidInput: Story = {
   play: playErrorPanel('segment-system-prompt', '/content'),
 };
 
-export const Dark: Story = {
-  args: { theme: 'dark', segment: { ...prompt, collapsed: false } },
-  decorators: [darkBackground],
-};
+export const Dark: Story = darkStory({ segment: { ...prompt, collapsed: false } });
 
 export const Chinese: Story = {
   args: {

@@ -1,15 +1,7 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
 import type { TextSegment } from '../src/core/protocol.js';
-import {
-  darkBackground,
-  demoMessage,
-  playErrorPanel,
-  shadowOf,
-  type SegmentArgs,
-} from './support.js';
+import { demoMessage, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const textOf = (id: string, role: string, nth = 0): TextSegment => {
   const message = demoMessage(id, (m) => m.role === role && m.segments[0]?.kind === 'text', nth);
@@ -18,18 +10,9 @@ const textOf = (id: string, role: string, nth = 0): TextSegment => {
 
 const answer = textOf('a', 'assistant');
 
-const meta = {
-  title: 'Segments/segment-text',
-  component: 'segment-text',
-  args: { segment: answer },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<segment-text
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></segment-text>`,
-} satisfies Meta<SegmentArgs<TextSegment>>;
+const s = segmentStories('segment-text', answer);
+
+const meta = { title: 'Segments/segment-text', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<TextSegment>>;
@@ -60,26 +43,15 @@ export const Sanitized: Story = {
   },
 };
 
-export const InvalidInput: Story = {
-  args: { segment: '{"kind":"text","content":' },
-  play: playErrorPanel('segment-text', 'JSON'),
-};
+export const InvalidInput: Story = s.invalid('{"kind":"text","content":', 'JSON');
 
-export const Dark: Story = {
-  args: { theme: 'dark' },
-  decorators: [darkBackground],
-};
+export const Dark: Story = s.dark({});
 
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: {
-      kind: 'text',
-      content:
-        '好的，玛雅。下面是可用性测试的安排建议：\n\n| 步骤 | 时长 | 说明 |\n|---|---|---|\n| 热身 | 5 分钟 | 介绍出声思考法 |\n| 任务 | 25 分钟 | 三个核心任务，不打断 |\n| SUS 问卷 | 5 分钟 | 十道题，1–5 分 |\n\n**提示：**先找一位同学做一次预测试，检查任务描述是否清楚。',
-    },
-  },
-};
+export const Chinese: Story = s.chinese({
+  kind: 'text',
+  content:
+    '好的，玛雅。下面是可用性测试的安排建议：\n\n| 步骤 | 时长 | 说明 |\n|---|---|---|\n| 热身 | 5 分钟 | 介绍出声思考法 |\n| 任务 | 25 分钟 | 三个核心任务，不打断 |\n| SUS 问卷 | 5 分钟 | 十道题，1–5 分 |\n\n**提示：**先找一位同学做一次预测试，检查任务描述是否清楚。',
+});
 
 /** Scenario E's security audit answer (over 5,000 characters of Markdown). */
 export const LongContent: Story = {

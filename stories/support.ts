@@ -2,7 +2,10 @@
  * Shared helpers of the stories: demo data lookups, the dark-background decorator and shadow-DOM
  * queries for play functions. Not a stories file (the glob only takes `*.stories.ts`).
  */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { expect, userEvent, within } from 'storybook/test';
 import type { Envelope, Message, SegmentKind, SegmentOfKind } from '../src/core/protocol.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
@@ -94,10 +97,19 @@ export const playExpandOnClick =
   (tag: string, part = 'header') =>
   async ({ canvasElement }: PlayContext) => {
     const { shadow } = await shadowOf(canvasElement, tag);
-    const header = shadow.querySelector<HTMLElement>(`[part="${part}"]`);
-    await expect(header).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(header!);
-    await expect(header).toHaveAttribute('aria-expanded', 'true');
+    await clickToExpand(shadow, part);
+  };
+
+/**
+ * Play: as {@link playExpandOnClick}, for a panel nested in other elements' shadow roots
+ * (`tags` from the outermost element to the panel's).
+ */
+export const playExpandNestedOnClick =
+  (tags: string[], part = 'header') =>
+  async ({ canvasElement }: PlayContext) => {
+    let root: ParentNode = canvasElement;
+    for (const tag of tags) root = (await shadowOf(canvasElement, tag, root)).shadow;
+    await clickToExpand(root as ShadowRoot, part);
   };
 
 /** Play: the panel is expanded and its body is shown. */
@@ -188,3 +200,73 @@ export const chineseEnvelope: Envelope = {
 /** An envelope with an error the validator reports with its path (`/messages/0/role`). */
 export const invalidEnvelope =
   '{"version":"1.0","messages":[{"id":"m1","role":"robot","timestamp":0,"segments":[]}]}';
+
+/** The `lang` control every story file offers. */
+export const langArgTypes = {
+  lang: { control: 'inline-radio', options: ['en', 'zh-CN'] },
+} as const;
+
+/** Renders `<tag .segment theme lang>`, the markup of every segment element's stories. */
+export const renderSegment =
+  (tag: string) =>
+  <S>(args: SegmentArgs<S>): TemplateResult => {
+    const name = unsafeStatic(tag);
+    return staticHtml`<${name}
+      .segment=${args.segment}
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+    ></${name}>`;
+  };
+
+/** Play: a click on the `[part]` toggle expands it (`aria-expanded` false, then true). */
+export const clickToExpand = async (shadow: ShadowRoot, part: string): Promise<void> => {
+  const toggle = shadow.querySelector<HTMLElement>(`[part="${part}"]`);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle!);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+};
+
+/** A story of the element on a dark page, with `args` (theme `dark` added). */
+export const darkStory = <A extends object>(args: A = {} as A) => ({
+  args: { theme: 'dark' as const, ...args },
+  decorators: [darkBackground],
+});
+
+/**
+ * The common pieces of a segment element's stories, built from its tag and its default
+ * `segment`: `meta` (without the title, which Storybook reads from the file), the
+ * Collapsed / Expanded stories (toggled by `[part]`), and builders for the Invalid input,
+ * Dark and Chinese stories.
+ */
+export function segmentStories<S extends object>(tag: string, segment: S, part = 'header') {
+  type Story = StoryObj<SegmentArgs<S>>;
+  return {
+    meta: {
+      component: tag,
+      args: { segment },
+      argTypes: langArgTypes,
+      render: renderSegment(tag),
+    } satisfies Meta<SegmentArgs<S>>,
+    Collapsed: {
+      args: { segment: { ...segment, collapsed: true } },
+      play: playExpandOnClick(tag, part),
+    } satisfies Story,
+    Expanded: {
+      args: { segment: { ...segment, collapsed: false } },
+      play: playExpanded(tag, part),
+    } satisfies Story,
+    /** Invalid input (JSON text) shows the error panel naming `text`. */
+    invalid: (json: string, text: string): Story => ({
+      args: { segment: json },
+      play: playErrorPanel(tag, text),
+    }),
+    /** Dark, by default with the segment expanded. */
+    dark: (args: SegmentArgs<S> = { segment: { ...segment, collapsed: false } }): Story =>
+      darkStory(args),
+    /** Chinese: `zh` in `lang="zh-CN"`; with a `key`, its `[part]` shows that zh-CN string. */
+    chinese: (zh: S, key?: StringKey, labelPart = 'label'): Story => ({
+      args: { lang: 'zh-CN', segment: zh },
+      ...(key && { play: playChinese(tag, labelPart, key) }),
+    }),
+  };
+}

@@ -1,18 +1,13 @@
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
 import type { ToolCallResultSegment } from '../src/core/protocol.js';
 import { en } from '../src/elements/internal/strings.js';
 import {
-  darkBackground,
   demoSegment,
-  playChinese,
-  playErrorPanel,
-  playExpandOnClick,
   playExpanded,
-  shadowOf,
   type SegmentArgs,
+  segmentStories,
+  shadowOf,
 } from './support.js';
 
 const success = demoSegment(
@@ -23,18 +18,9 @@ const success = demoSegment(
 );
 const failure = demoSegment('b', 'tool_call_result', 0, (s) => !s.success);
 
-const meta = {
-  title: 'Segments/tool-call-result',
-  component: 'tool-call-result',
-  args: { segment: success },
-  argTypes: { lang: { control: 'inline-radio', options: ['en', 'zh-CN'] } },
-  render: (args) =>
-    html`<tool-call-result
-      .segment=${args.segment}
-      theme=${ifDefined(args.theme)}
-      lang=${ifDefined(args.lang)}
-    ></tool-call-result>`,
-} satisfies Meta<SegmentArgs<ToolCallResultSegment>>;
+const s = segmentStories('tool-call-result', success);
+
+const meta = { title: 'Segments/tool-call-result', ...s.meta };
 
 export default meta;
 type Story = StoryObj<SegmentArgs<ToolCallResultSegment>>;
@@ -42,15 +28,9 @@ type Story = StoryObj<SegmentArgs<ToolCallResultSegment>>;
 /** Demo B's weather lookup: a green strip, collapsed. */
 export const Default: Story = {};
 
-export const Collapsed: Story = {
-  args: { segment: { ...success, collapsed: true } },
-  play: playExpandOnClick('tool-call-result'),
-};
+export const Collapsed: Story = s.Collapsed;
 
-export const Expanded: Story = {
-  args: { segment: { ...success, collapsed: false } },
-  play: playExpanded('tool-call-result'),
-};
+export const Expanded: Story = s.Expanded;
 
 /** Demo B's hotel booking that timed out (HTTP 503): a red strip, expanded. */
 export const Failure: Story = {
@@ -64,38 +44,27 @@ export const Failure: Story = {
   },
 };
 
-export const InvalidInput: Story = {
-  args: {
-    segment:
-      '{"kind":"tool_call_result","toolName":"get_weather","result":"{}","success":"yes","collapsed":true}',
+export const InvalidInput: Story = s.invalid(
+  '{"kind":"tool_call_result","toolName":"get_weather","result":"{}","success":"yes","collapsed":true}',
+  '/success',
+);
+
+export const Dark: Story = s.dark();
+
+export const DarkFailure: Story = s.dark({ segment: failure });
+
+export const Chinese: Story = s.chinese(
+  {
+    kind: 'tool_call_result',
+    toolName: 'book_hotel',
+    result:
+      'HTTP 503 Service Unavailable\nerror: upstream_timeout\nmessage: 酒店渠道管理系统在 30000 毫秒内没有响应，预订未完成，可以安全重试。',
+    success: false,
+    collapsed: false,
   },
-  play: playErrorPanel('tool-call-result', '/success'),
-};
-
-export const Dark: Story = {
-  args: { theme: 'dark', segment: { ...success, collapsed: false } },
-  decorators: [darkBackground],
-};
-
-export const DarkFailure: Story = {
-  args: { theme: 'dark', segment: failure },
-  decorators: [darkBackground],
-};
-
-export const Chinese: Story = {
-  args: {
-    lang: 'zh-CN',
-    segment: {
-      kind: 'tool_call_result',
-      toolName: 'book_hotel',
-      result:
-        'HTTP 503 Service Unavailable\nerror: upstream_timeout\nmessage: 酒店渠道管理系统在 30000 毫秒内没有响应，预订未完成，可以安全重试。',
-      success: false,
-      collapsed: false,
-    },
-  },
-  play: playChinese('tool-call-result', 'status', 'toolResult.failure'),
-};
+  'toolResult.failure',
+  'status',
+);
 
 /** Demo B's flight search result: five offers as JSON. */
 export const LongContent: Story = {

@@ -81,7 +81,7 @@ export function renderMarkdown(source: string): string {
   return html;
 }
 
-/** How many times sources were parsed; tests use it to prove the cache works. */
+/** How many distinct texts are cached (each was parsed and sanitized once); tests read it. */
 export function markdownCacheSize(): number {
   return cache.size;
 }
