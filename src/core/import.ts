@@ -90,6 +90,10 @@ class EnvelopeBuilder {
     this.warnings.push({ path, code, message });
   }
 
+  unreadableMessage(path: string, index: number) {
+    this.warn(path, 'message-unreadable', `Message ${index} is not an object and was left out.`);
+  }
+
   /**
    * Adds a message. The exporter splits a message that holds results, text and calls into a
    * tool turn, a turn of its own role and an assistant turn; the tool and assistant parts name
@@ -355,12 +359,7 @@ function readOpenAI(body: Json, builder: EnvelopeBuilder) {
   let systemDone = false;
   messages.forEach((message: unknown, m) => {
     const path = `/messages/${m}`;
-    if (!isObject(message))
-      return builder.warn(
-        path,
-        'message-unreadable',
-        `Message ${m} is not an object and was left out.`,
-      );
+    if (!isObject(message)) return builder.unreadableMessage(path, m);
     const role = message.role;
     const text = openAIText(message.content);
     if ((role === 'system' || role === 'developer') && !started) {
@@ -467,12 +466,7 @@ function readAnthropic(body: Json, builder: EnvelopeBuilder) {
   const messages = Array.isArray(body.messages) ? body.messages : [];
   messages.forEach((message: unknown, m) => {
     const path = `/messages/${m}`;
-    if (!isObject(message))
-      return builder.warn(
-        path,
-        'message-unreadable',
-        `Message ${m} is not an object and was left out.`,
-      );
+    if (!isObject(message)) return builder.unreadableMessage(path, m);
     const blocks: Json[] =
       typeof message.content === 'string'
         ? [{ type: 'text', text: message.content }]
@@ -559,12 +553,7 @@ function readOTel(body: Json, builder: EnvelopeBuilder) {
   const messages = Array.isArray(body.inputMessages) ? body.inputMessages : [];
   messages.forEach((message: unknown, m) => {
     const path = `/inputMessages/${m}`;
-    if (!isObject(message))
-      return builder.warn(
-        path,
-        'message-unreadable',
-        `Message ${m} is not an object and was left out.`,
-      );
+    if (!isObject(message)) return builder.unreadableMessage(path, m);
     const role = message.role;
     const parts = (Array.isArray(message.parts) ? message.parts : []).filter(isObject);
     if (role === 'tool') {

@@ -32,23 +32,6 @@ export class SegmentMemory extends SegmentElement<MemorySegment> {
   static override styles = [
     ...SegmentElement.styles,
     css`
-      .description {
-        margin: 0 0 0.5rem;
-        color: var(--_muted);
-      }
-      .items {
-        display: grid;
-        gap: 0.4rem;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .item {
-        padding: 0.4rem 0.6rem;
-        border-radius: 6px;
-        background: var(--_surface);
-        border: 1px solid color-mix(in srgb, var(--_memory) 20%, var(--_border));
-      }
       .title {
         display: block;
         font-weight: 600;
@@ -69,11 +52,11 @@ export class SegmentMemory extends SegmentElement<MemorySegment> {
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       body: () => html`
-        ${segment.description ? html`<p class="description">${segment.description}</p>` : ''}
-        <ul class="items">
+        ${segment.description ? html`<p class="disclosure-description">${segment.description}</p>` : ''}
+        <ul class="disclosure-items">
           ${segment.items.map(
             (item) =>
-              html`<li part="item" class="item">
+              html`<li part="item" class="disclosure-item">
                 <span class="title">${item.title}</span>
                 <div class="markdown">${unsafeHTML(renderMarkdown(item.content))}</div>
               </li>`,

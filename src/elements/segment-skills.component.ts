@@ -43,26 +43,6 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
   static override styles = [
     ...SegmentElement.styles,
     css`
-      .description {
-        margin: 0 0 0.5rem;
-        color: var(--_muted);
-        overflow-wrap: anywhere;
-      }
-      .items {
-        display: grid;
-        gap: 0.4rem;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .item {
-        min-width: 0;
-        padding: 0.4rem 0.6rem;
-        border-radius: 6px;
-        background: var(--_surface);
-        border: 1px solid color-mix(in srgb, var(--_skills) 25%, var(--_border));
-        overflow-wrap: anywhere;
-      }
       .name {
         font-family: var(--_mono);
         font-size: 0.9em;
@@ -123,8 +103,8 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       body: () => html`
-        ${segment.description ? html`<p part="description" class="description">${segment.description}</p>` : nothing}
-        <ul class="items" role="list">
+        ${segment.description ? html`<p part="description" class="disclosure-description">${segment.description}</p>` : nothing}
+        <ul class="disclosure-items" role="list">
           ${segment.items.map((item, index) => this.renderSkill(item, index))}
         </ul>
         ${loaded ? nothing : html`<p part="note" class="note">${t.t('skills.notLoaded')}</p>`}
@@ -136,7 +116,7 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
     const open = this.openInstructions.has(index);
     const id = `instructions-${index}`;
     // Each button is named "Instructions … /name", so that a list of buttons tells them apart.
-    return html`<li part="item" class="item">
+    return html`<li part="item" class="disclosure-item">
       <code part="name" class="name" id="name-${index}">/${item.name}</code>
       <p part="item-description" class="item-description">${item.description}</p>
       ${

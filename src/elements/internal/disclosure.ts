@@ -90,6 +90,27 @@ export function toggleIndex(open: ReadonlySet<number>, index: number): ReadonlyS
 }
 
 export const disclosureStyles = css`
+  /* The description and item list inside a panel (memory, skills). */
+  .disclosure-description {
+    margin: 0 0 0.5rem;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .disclosure-items {
+    display: grid;
+    gap: 0.4rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .disclosure-item {
+    min-width: 0;
+    padding: 0.4rem 0.6rem;
+    border-radius: 6px;
+    background: var(--_surface);
+    border: 1px solid color-mix(in srgb, var(--_accent) 25%, var(--_border));
+    overflow-wrap: anywhere;
+  }
   .disclosure {
     --_accent: var(--_system-prompt);
     border: 1px solid color-mix(in srgb, var(--_accent) 35%, var(--_border));
