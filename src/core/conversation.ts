@@ -193,7 +193,8 @@ export function buildConversation(
   }
 
   const model = options.model ?? envelope.model;
-  if (model === undefined) {
+  // An empty name is no model either: every provider refuses it.
+  if (model === undefined || model === '') {
     warnings.push({
       code: 'model-missing',
       message:
@@ -277,7 +278,8 @@ function collectVariables(envelope: Envelope, warnings: ExportWarning[]): Map<st
 
 type StructuralSegment = SegmentOfKind<'system_prompt' | 'memory' | 'skills' | 'tool_overview'>;
 
-function renderStructural(
+/** The text a structural segment adds to the system text (measureEnvelope reads it too). */
+export function renderStructural(
   segment: StructuralSegment,
   variables: Map<string, string>,
   message: Message,

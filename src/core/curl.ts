@@ -1,4 +1,5 @@
 import type { ExportTarget } from './export.js';
+import { readableJson } from './json-value.js';
 
 /** Model names that can be put into a URL on a command line as they are. */
 const SAFE_MODEL = /^[A-Za-z0-9._-]{1,100}$/;
@@ -15,7 +16,7 @@ export function toCurl(
   target: ExportTarget,
   options: { model?: string } = {},
 ): string | null {
-  const json = JSON.stringify(body, null, 2) ?? 'null';
+  const json = readableJson(body);
   const send = (url: string, headers: string[]) =>
     [`curl ${url}`, ...headers.map((h) => `  -H ${h}`), `  -d @- <<'JSON'`].join(' \\\n') +
     `\n${json}\nJSON\n`;

@@ -98,3 +98,32 @@ export {
   type ImportWarning,
 } from './import.js';
 export { toCurl } from './curl.js';
+export {
+  measureEnvelope,
+  MEASURE_BUCKETS,
+  IMAGE_TOKENS,
+  type MeasureBucket,
+  type MeasureOptions,
+  type MeasureResult,
+  type MeasureWarning,
+  type MessageSize,
+  type SegmentSize,
+  type ContextSize,
+} from './measure.js';
+export { estimateTokenizer, type Tokenizer } from './token-estimate.js';
+export {
+  diffEnvelopes,
+  type EnvelopeDiffResult,
+  type MessageDiff,
+  type SegmentDiff,
+  type ValueChange,
+  type DiffStatus,
+  type DiffError,
+} from './diff.js';
+export {
+  searchEnvelope,
+  searchPattern,
+  segmentSearchTexts,
+  type SearchMatch,
+  type SearchResult,
+} from './search.js';

@@ -27,6 +27,9 @@ export function findNonJsonValue(
 ): NonJsonValue | null {
   const stack: Frame[] = [{ value, key: null, parent: null }];
   const ancestors = new Set<object>();
+  // Objects found clean already: a value that shares substructure (one object under many keys)
+  // is checked once per object, not once per path, which could be exponentially many.
+  const clean = new Set<object>();
   const pathOf = (frame: Frame, extra?: number): string => {
     const tokens: (string | number)[] = extra === undefined ? [] : [extra];
     for (let f: Frame | null = frame; f && f.key !== null; f = f.parent) tokens.unshift(f.key);
@@ -36,12 +39,13 @@ export function findNonJsonValue(
     const frame = stack.pop()!;
     if (frame.exit) {
       ancestors.delete(frame.exit);
+      clean.add(frame.exit);
       continue;
     }
     const v = frame.value;
     const problem = primitiveProblem(v);
     if (problem) return { path: pathOf(frame), problem };
-    if (v === null || typeof v !== 'object') continue;
+    if (v === null || typeof v !== 'object' || clean.has(v)) continue;
     if (ancestors.has(v)) {
       return { path: pathOf(frame), problem: 'refers back to one of its own parents (a cycle)' };
     }
@@ -85,4 +89,92 @@ function primitiveProblem(v: unknown): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Compact JSON.stringify for JSON data (what a valid envelope and its exports hold) that never
+ * overflows the call stack: tool arguments nested 10,000 levels deep exhaust the stack of the
+ * native JSON.stringify, which is still tried first because it is faster for everything else.
+ */
+export function stringifyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return writeJson(value);
+  }
+}
+
+/**
+ * JSON text for people to read: indented by two spaces, or compact when the value is nested
+ * more than 64 levels deep (the indentation alone would grow with the square of the depth) or
+ * its text is over a million characters (indenting is V8's slow path: 0.5 s for 10 MB).
+ */
+export function readableJson(value: unknown): string {
+  const compact = stringifyJson(value);
+  if (compact.length > 1_000_000 || nestingExceeds(value, 64)) return compact;
+  return JSON.stringify(value, null, 2) ?? 'null';
+}
+
+function nestingExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+interface WriteFrame {
+  value: Record<string, unknown> | unknown[];
+  keys: string[] | null;
+  next: number;
+  /** Whether a member has been written (an object leaves out members without a JSON value). */
+  written: boolean;
+}
+
+/**
+ * The native algorithm with an explicit stack: undefined object members are left out, undefined
+ * list entries become null. What JSON cannot hold (a cycle, a bigint) is written as null: valid
+ * envelopes have none, and this must not throw either way.
+ */
+function writeJson(value: unknown): string {
+  const parts: string[] = [];
+  const stack: WriteFrame[] = [];
+  const ancestors = new Set<object>();
+  const open = (v: unknown) => {
+    if (v === null || typeof v !== 'object' || ancestors.has(v)) {
+      const scalar = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+      parts.push(scalar ? JSON.stringify(v) : 'null');
+      return;
+    }
+    ancestors.add(v);
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    parts.push(keys ? '{' : '[');
+    stack.push({ value: v as WriteFrame['value'], keys, next: 0, written: false });
+  };
+  open(value);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    const length = frame.keys ? frame.keys.length : (frame.value as unknown[]).length;
+    if (frame.next >= length) {
+      stack.pop();
+      ancestors.delete(frame.value);
+      parts.push(frame.keys ? '}' : ']');
+      continue;
+    }
+    const key = frame.keys ? frame.keys[frame.next] : frame.next;
+    frame.next++;
+    const member = (frame.value as Record<string, unknown>)[key];
+    const absent =
+      member === undefined || typeof member === 'function' || typeof member === 'symbol';
+    if (frame.keys && absent) continue;
+    if (frame.written) parts.push(',');
+    frame.written = true;
+    if (frame.keys) parts.push(JSON.stringify(key), ':');
+    if (absent) parts.push('null');
+    else open(member);
+  }
+  return parts.join('');
 }

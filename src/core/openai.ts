@@ -1,4 +1,5 @@
 import type { Conversation, ContentPart } from './conversation.js';
+import { stringifyJson } from './json-value.js';
 import {
   hostHeader,
   pointerIndex,
@@ -90,7 +91,7 @@ export function renderOpenAI(
           tool_calls: turn.toolCalls.map((call) => ({
             id: call.id,
             type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+            function: { name: call.name, arguments: stringifyJson(call.arguments) },
           })),
         });
         break;

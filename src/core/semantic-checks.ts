@@ -20,7 +20,9 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
   // Open requests per tool name, answered first-in-first-out as the exporters pair them.
   const openCalls = new Map<string, number>();
 
-  envelope.messages.forEach((message, m) => {
+  const messages = envelope.messages;
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m]!;
     const first = firstIndexOfId.get(message.id);
     if (first === undefined) firstIndexOfId.set(message.id, m);
     else {
@@ -30,25 +32,25 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
         `Message ${m} reuses the id '${message.id}' of message ${first}; ids must be unique, because tool call ids and viewer state are keyed by them.`,
       );
     }
-    message.segments.forEach((segment, s) => {
-      const where = `segment ${s} of message '${message.id}' (${segment.kind})`;
-      const path = ['messages', m, 'segments', s];
+    // Plain loops, and texts built only for a warning: this runs on every envelope shown.
+    for (let s = 0; s < message.segments.length; s++) {
+      const segment = message.segments[s]!;
       switch (segment.kind) {
         case 'long_text':
           if (segment.charCount !== segment.content.length) {
             warn(
-              [...path, 'charCount'],
+              ['messages', m, 'segments', s, 'charCount'],
               'char-count-mismatch',
-              `charCount of ${where} is ${segment.charCount}, but its content has ${segment.content.length} characters.`,
+              `charCount of ${where(message.id, s, segment.kind)} is ${segment.charCount}, but its content has ${segment.content.length} characters.`,
             );
           }
           break;
         case 'document':
           if (segment.snippet.length > SNIPPET_MAX) {
             warn(
-              [...path, 'snippet'],
+              ['messages', m, 'segments', s, 'snippet'],
               'snippet-too-long',
-              `The snippet of ${where} has ${segment.snippet.length} characters; a snippet holds at most the first ${SNIPPET_MAX}.`,
+              `The snippet of ${where(message.id, s, segment.kind)} has ${segment.snippet.length} characters; a snippet holds at most the first ${SNIPPET_MAX}.`,
             );
           }
           break;
@@ -56,9 +58,9 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
           for (const name of placeholderNames(segment.content)) {
             if (!variables.has(name)) {
               warn(
-                [...path, 'content'],
+                ['messages', m, 'segments', s, 'content'],
                 'unknown-template-variable',
-                `The placeholder {{${name}}} in ${where} has no static_var named '${name}'; it is exported unchanged.`,
+                `The placeholder {{${name}}} in ${where(message.id, s, segment.kind)} has no static_var named '${name}'; it is exported unchanged.`,
               );
             }
           }
@@ -71,17 +73,21 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
           if (open > 0) openCalls.set(segment.toolName, open - 1);
           else {
             warn(
-              path,
+              ['messages', m, 'segments', s],
               'tool-result-without-request',
-              `${capitalize(where)} answers no earlier tool_call_request for '${segment.toolName}'.`,
+              `${capitalize(where(message.id, s, segment.kind))} answers no earlier tool_call_request for '${segment.toolName}'.`,
             );
           }
           break;
         }
       }
-    });
-  });
+    }
+  }
   return warnings;
+}
+
+function where(messageId: string, index: number, kind: string): string {
+  return `segment ${index} of message '${messageId}' (${kind})`;
 }
 
 function capitalize(text: string): string {

@@ -26,8 +26,29 @@ export function validateEnvelope(value: unknown): ValidationResult {
     const errors = schemaErrors(validateEnvelopeSchema as SchemaValidator, value, 'envelope');
     if (errors.length === 0) errors.push(...freeFormErrors((value as Envelope).messages));
     if (errors.length > 0) return { valid: false, errors, warnings: [] };
-    return { valid: true, errors: [], warnings: findSemanticWarnings(value as Envelope) };
+    return validResult(value as Envelope);
   });
+}
+
+/**
+ * A valid result whose warnings are found when first read: exports and validity checks never
+ * read them, and finding them costs as much as the schema check itself on a long conversation.
+ */
+function validResult(envelope: Envelope): ValidationResult {
+  let warnings: ValidationResult['warnings'] | undefined;
+  return {
+    valid: true,
+    errors: [],
+    get warnings() {
+      try {
+        warnings ??= findSemanticWarnings(envelope);
+      } catch {
+        // Only an exotic object (a proxy that throws on a second read) gets here.
+        warnings = [];
+      }
+      return warnings;
+    },
+  };
 }
 
 /** Validates one segment on its own; paths are relative to the segment. */
@@ -99,11 +120,16 @@ function capErrors(errors: EnvelopeError[]): EnvelopeError[] {
 /** `arguments` and tool `schema` are free-form objects: the schema cannot see cycles or functions there. */
 function freeFormErrors(messages: Envelope['messages']): EnvelopeError[] {
   const errors: EnvelopeError[] = [];
-  messages.forEach((message, m) =>
-    message.segments.forEach((segment, s) =>
-      errors.push(...freeFormSegmentErrors(segment, ['messages', m, 'segments', s])),
-    ),
-  );
+  // Plain loops that allocate nothing for the kinds without free-form values: this runs on
+  // every envelope shown or exported.
+  for (let m = 0; m < messages.length; m++) {
+    const segments = messages[m]!.segments;
+    for (let s = 0; s < segments.length; s++) {
+      const kind = segments[s]!.kind;
+      if (kind === 'tool_call_request' || kind === 'tool_overview')
+        errors.push(...freeFormSegmentErrors(segments[s]!, ['messages', m, 'segments', s]));
+    }
+  }
   return capErrors(errors);
 }
 

@@ -191,6 +191,25 @@ describe('validateSegment', () => {
 });
 
 describe('no exception on any input', () => {
+  test('an object shared under many keys is checked once, not once per path (2^40 paths)', () => {
+    let shared: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 40; i++) shared = { a: shared, b: shared };
+    const envelope = {
+      version: '1.0',
+      messages: [
+        {
+          id: 'a1',
+          role: 'assistant',
+          timestamp: 0,
+          segments: [
+            { kind: 'tool_call_request', toolName: 'f', arguments: shared, collapsed: false },
+          ],
+        },
+      ],
+    };
+    assert.equal(validateEnvelope(envelope).valid, true);
+  });
+
   test('arbitrary values give a result, never a throw (fast-check)', () => {
     fc.assert(
       fc.property(

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { searchEnvelope, searchPattern, segmentSearchTexts } from '../../src/core/search.js';
+import { demoEnvelopes } from '../../src/data/demos/index.js';
+import {
+  call,
+  envelope,
+  msg,
+  result,
+  staticVar,
+  systemPrompt,
+  text,
+} from '../fixtures/envelopes.js';
+
+describe('searchEnvelope', () => {
+  it('finds every occurrence, case-insensitively, in reading order', () => {
+    const found = searchEnvelope(
+      envelope([msg('u1', 'user', text('Apple and apple')), msg('a1', 'assistant', text('APPLE'))]),
+      'apple',
+    );
+    assert.deepEqual(found, {
+      matches: [
+        { messageIndex: 0, segmentIndex: 0, occurrence: 0 },
+        { messageIndex: 0, segmentIndex: 0, occurrence: 1 },
+        { messageIndex: 1, segmentIndex: 0, occurrence: 0 },
+      ],
+      truncated: false,
+    });
+  });
+
+  it('treats the query literally: regular expression characters are text', () => {
+    const env = envelope([msg('u1', 'user', text('a+b (c) [d] *e* $f ^g \\h'))]);
+    for (const query of ['a+b', '(c)', '[d]', '*e*', '$f', '^g', '\\h'])
+      assert.equal(searchEnvelope(env, query).matches.length, 1, query);
+    assert.equal(searchEnvelope(env, '.').matches.length, 0);
+  });
+
+  it('looks into collapsed structures: memory items, tool arguments and results, variables', () => {
+    const demo = demoEnvelopes.a!;
+    const found = searchEnvelope(demo, 'beginner in Python');
+    assert.equal(found.matches.length, 1);
+    const { messageIndex, segmentIndex } = found.matches[0]!;
+    assert.equal(demo.messages[messageIndex]!.segments[segmentIndex]!.kind, 'memory');
+
+    const tools = envelope([
+      msg('a1', 'assistant', call('weather', { city: 'Lisbon', days: 3 })),
+      msg('t1', 'tool', result('weather', '{"forecast":"sunny"}')),
+    ]);
+    assert.equal(searchEnvelope(tools, 'lisbon').matches.length, 1);
+    assert.equal(searchEnvelope(tools, 'days').matches.length, 1, 'argument names are shown too');
+    assert.equal(searchEnvelope(tools, 'sunny').matches.length, 1);
+  });
+
+  it('finds system prompt text as sent, with variables filled in', () => {
+    const env = envelope([
+      msg('s1', 'system', staticVar('user_name', 'Maya'), systemPrompt('Hello {{user_name}}.')),
+    ]);
+    const found = searchEnvelope(env, 'Hello Maya');
+    assert.deepEqual(found.matches, [{ messageIndex: 0, segmentIndex: 1, occurrence: 0 }]);
+  });
+
+  it('does not match the protocol words kind and collapsed', () => {
+    const env = envelope([msg('u1', 'user', text('nothing here'))]);
+    assert.equal(searchEnvelope(env, 'text').matches.length, 0);
+    assert.equal(searchEnvelope(env, 'collapsed').matches.length, 0);
+  });
+
+  it('stops counting at the limit and says so', () => {
+    const env = envelope([msg('u1', 'user', text('a'.repeat(50)))]);
+    assert.deepEqual(searchEnvelope(env, 'a', { limit: 10 }).matches.length, 10);
+    assert.equal(searchEnvelope(env, 'a', { limit: 10 }).truncated, true);
+  });
+
+  it('gives nothing for a blank query, and copes with arguments nested 10,000 deep', () => {
+    assert.equal(searchPattern('  '), null);
+    assert.deepEqual(searchEnvelope(demoEnvelopes.a!, ''), { matches: [], truncated: false });
+    let deep: Record<string, unknown> = { needle: 'found' };
+    for (let i = 0; i < 10_000; i++) deep = { d: deep };
+    const env = envelope([msg('a1', 'assistant', call('deep', deep))]);
+    assert.equal(searchEnvelope(env, 'found').matches.length, 1);
+  });
+
+  it('indexes each envelope object once', () => {
+    const env = envelope([msg('u1', 'user', text('x'))]);
+    assert.equal(segmentSearchTexts(env), segmentSearchTexts(env));
+  });
+});
