@@ -19,7 +19,8 @@ export default {
   ],
   testFramework: { config: { timeout: 20_000 } },
   groups: [
-    { name: 'elements', files: 'test/elements/**/*.test.ts' },
+    // `TEST_FILES=test/elements/x.test.ts npx wtr --group elements` runs one file while working.
+    { name: 'elements', files: process.env.TEST_FILES ?? 'test/elements/**/*.test.ts' },
     {
       // SPEC §6: no eval, no inline styles. The test runner's own page is otherwise the same.
       name: 'csp',
@@ -28,6 +29,23 @@ export default {
         <html>
           <head>
             <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; connect-src 'self' ws:">
+          </head>
+          <body>
+            <script type="module" src="${testFramework}"></script>
+          </body>
+        </html>`,
+    },
+    {
+      // SPEC §6 with Trusted Types, on the script-tag bundle loaded twice (two copies of the
+      // library on one page). The policy names are the ones the README documents.
+      name: 'trusted-types',
+      files: 'test/trusted-types/**/*.test.ts',
+      testRunnerHtml: (testFramework) => `<!doctype html>
+        <html>
+          <head>
+            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; connect-src 'self' ws:; require-trusted-types-for 'script'; trusted-types lit-html dompurify 'allow-duplicates'">
+            <script src="/dist/prompt-envelope.iife.js"></script>
+            <script src="/dist/prompt-envelope.iife.js"></script>
           </head>
           <body>
             <script type="module" src="${testFramework}"></script>

@@ -23,3 +23,5 @@ export { ToolCallResult } from './elements/tool-call-result.component.js';
 export { SegmentDocument } from './elements/segment-document.component.js';
 export { SegmentLongText } from './elements/segment-long-text.component.js';
 export { SegmentMedia } from './elements/segment-media.component.js';
+export { ContextMeter } from './elements/context-meter.component.js';
+export { EnvelopeDiff, type EnvelopeDiffView } from './elements/envelope-diff.component.js';

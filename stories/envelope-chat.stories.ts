@@ -18,6 +18,9 @@ import {
 interface Args {
   envelope?: Envelope | string;
   src?: string;
+  search?: string;
+  'matches-only'?: boolean;
+  'context-limit'?: number;
   theme?: Theme;
   'time-zone'?: string;
   lang?: string;
@@ -32,6 +35,9 @@ const meta = {
     html`<envelope-chat
       .envelope=${args.envelope}
       src=${ifDefined(args.src)}
+      search=${ifDefined(args.search)}
+      ?matches-only=${args['matches-only'] ?? false}
+      context-limit=${ifDefined(args['context-limit'])}
       time-zone=${ifDefined(args['time-zone'])}
       theme=${ifDefined(args.theme)}
       lang=${ifDefined(args.lang)}
@@ -104,3 +110,65 @@ export const Chinese: Story = {
 export const LongContent: Story = {
   args: { envelope: demo('e'), 'time-zone': 'UTC' },
 };
+
+/**
+ * Search: "python" is only in a memory item, so the collapsed memory panel opens and the match
+ * is painted; the box says "1 of 1".
+ */
+export const Search: Story = {
+  args: { search: 'python' },
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    await waitFor(() =>
+      expect(chat.shadow.querySelector('.match-status')?.textContent?.trim()).toBe('1 of 1'),
+    );
+  },
+};
+
+/** Only the messages that match "sus" (scenario A), with the context window of GPT-4.1 mini. */
+export const MatchesOnly: Story = {
+  args: { search: 'SUS', 'matches-only': true, 'context-limit': 8000 },
+};
+
+/** 5,000 messages: only those near the visible area are rendered; search finds the rest. */
+export const LongConversation: Story = {
+  args: { envelope: longConversation(5_000), search: 'row 4321' },
+  render: (args) =>
+    html`<div style="height: 640px; overflow: auto">
+      <envelope-chat
+        .envelope=${args.envelope}
+        search=${ifDefined(args.search)}
+        theme=${ifDefined(args.theme)}
+        lang=${ifDefined(args.lang)}
+      ></envelope-chat>
+    </div>`,
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    await waitFor(() =>
+      expect(chat.shadow.querySelectorAll('envelope-message').length).toBeGreaterThan(0),
+    );
+    expect(chat.shadow.querySelectorAll('envelope-message').length).toBeLessThan(200);
+  },
+};
+
+function longConversation(count: number): Envelope {
+  const start = Date.UTC(2026, 5, 7, 9);
+  return {
+    version: '1.0',
+    model: 'gpt-4.1',
+    messages: Array.from({ length: count }, (_, i) => ({
+      id: `m${i}`,
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      timestamp: start + i * 30_000,
+      segments: [
+        {
+          kind: 'text',
+          content:
+            i % 2 === 0
+              ? `What is in **row ${i}** of the orders table?`
+              : `Row ${i - 1} holds order \`#${10_000 + i}\`, shipped.`,
+        },
+      ],
+    })),
+  };
+}

@@ -1,3 +1,4 @@
+import './context-meter.js';
 import './envelope-message.js';
 import { defineElement } from './internal/define.js';
 import { EnvelopeChat } from './envelope-chat.component.js';

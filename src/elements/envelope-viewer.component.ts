@@ -1,5 +1,5 @@
 import { provide } from '@lit/context';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import {
@@ -20,7 +20,11 @@ import {
   type EnvelopeState,
 } from './internal/envelope-input.js';
 import { AmbientController } from './internal/localize.js';
+import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
+
+export type ViewerView = 'protocol' | 'context' | 'compare';
+const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare'];
 
 type ManifestState =
   | { status: 'none' }
@@ -30,8 +34,9 @@ type ManifestState =
 
 /**
  * @tagname envelope-viewer
- * @summary The whole app: the chat on the left and the protocol panel on the right, with a
- * scenario switcher on top when `scenarios` is set. Stacks vertically on narrow screens.
+ * @summary The whole app: the chat on the left; on the right the protocol panel, the context
+ * size and a comparison with another envelope, as tabs; a scenario switcher on top when
+ * `scenarios` is set. Stacks vertically on narrow screens.
  *
  * @event envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
  * @event envelope-error - The envelope or the manifest is invalid or could not be loaded.
@@ -43,7 +48,12 @@ type ManifestState =
  * @csspart scenario - Each scenario button.
  * @csspart summary - The current scenario's summary.
  * @csspart chat - The `<envelope-chat>`.
+ * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare).
+ * @csspart tab - Each view tab.
  * @csspart panel - The `<protocol-panel>`.
+ * @csspart meter - The `<context-meter>` of the Context size view.
+ * @csspart compare-bar - The Compare view's scenario picker and file input.
+ * @csspart diff - The `<envelope-diff>` of the Compare view.
  * @csspart error - The error panel.
  *
  * @cssprop --pe-viewer-height - Height of the two columns on wide screens when the viewer itself has no height (default 80vh); give the viewer a height (e.g. 100vh) to fill it.
@@ -53,6 +63,7 @@ type ManifestState =
 export class EnvelopeViewer extends LitElement {
   static override styles = [
     themeStyles,
+    tabStyles,
     errorPanelStyles,
     css`
       .base {
@@ -137,6 +148,38 @@ export class EnvelopeViewer extends LitElement {
       .chat {
         border-inline-end: 1px solid var(--_border);
       }
+      .side {
+        display: flex;
+        flex-direction: column;
+        overflow: hidden;
+        background: var(--_surface);
+      }
+      .side-panel {
+        flex: 1 1 auto;
+        min-height: 0;
+        overflow: auto;
+      }
+      .panel {
+        height: 100%;
+      }
+      .compare-bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
+        align-items: center;
+        padding: 0.6rem 0.75rem;
+        font-size: 0.875rem;
+        color: var(--_muted);
+      }
+      .compare-bar select,
+      .compare-bar input {
+        font: inherit;
+        color: var(--_text);
+      }
+      context-meter,
+      envelope-diff {
+        margin: 0.75rem;
+      }
       @container (max-width: 900px) {
         .columns {
           grid-template-columns: minmax(0, 1fr);
@@ -148,6 +191,10 @@ export class EnvelopeViewer extends LitElement {
         .chat {
           border-inline-end: 0;
           border-bottom: 1px solid var(--_border);
+        }
+        .side,
+        .side-panel {
+          overflow: visible;
         }
         .panel {
           min-height: 32rem;
@@ -194,6 +241,17 @@ export class EnvelopeViewer extends LitElement {
   @property({ reflect: true })
   theme?: 'light' | 'dark' | 'auto';
 
+  /** What the right column shows: the provider requests, the context size, or a comparison. */
+  @property({ reflect: true })
+  view: ViewerView = 'protocol';
+
+  /**
+   * What the Compare view compares the shown envelope with: another scenario's id, or an
+   * envelope (object or JSON text, e.g. a file the person opened there).
+   */
+  @property({ attribute: 'compare-with' })
+  compareWith?: string | Envelope;
+
   @provide({ context: envelopeContext })
   @state()
   protected shown?: Envelope;
@@ -215,8 +273,14 @@ export class EnvelopeViewer extends LitElement {
       this.scenarioStates = new Map();
       void this.loadManifest(this.scenarios);
     }
+  }
+
+  // After the input controller's hostUpdate, which runs after willUpdate: a `.envelope` given
+  // directly must reach the context consumers in this same update.
+  protected override update(changed: PropertyValues<this>) {
     const current = this.currentState();
     this.shown = current?.status === 'ready' ? current.envelope : undefined;
+    super.update(changed);
   }
 
   protected override updated() {
@@ -272,15 +336,111 @@ export class EnvelopeViewer extends LitElement {
       ${this.renderBar()}
       <div class="columns">
         <section class="chat" aria-label=${a.t('viewer.chat')}>${chat}</section>
-        <protocol-panel
-          part="panel"
-          class="panel"
-          name=${entry ? `demo-${entry.id}` : 'envelope'}
-          theme=${a.theme}
-          lang=${a.lang}
-        ></protocol-panel>
+        <section class="side">
+          ${renderTabs(
+            {
+              tabs: VIEWS.map((id) => ({ id, label: a.t(`viewer.${id}`) })),
+              selected: this.view,
+              label: a.t('viewer.views'),
+              onSelect: (id) => (this.view = id),
+              root: this.renderRoot,
+              prefix: 'view',
+            },
+            html`<protocol-panel
+                part="panel"
+                class="panel"
+                name=${entry ? `demo-${entry.id}` : 'envelope'}
+                theme=${a.theme}
+                lang=${a.lang}
+                ?hidden=${this.view !== 'protocol'}
+              ></protocol-panel>
+              ${
+                this.view === 'context'
+                  ? html`<context-meter
+                      part="meter"
+                      theme=${a.theme}
+                      lang=${a.lang}
+                    ></context-meter>`
+                  : nothing
+              }
+              ${this.view === 'compare' ? this.renderCompare() : nothing}`,
+            'side-panel',
+          )}
+        </section>
       </div>
     </div>`;
+  }
+
+  /** The Compare view: pick another scenario or open a file; the diff goes from it to this one. */
+  private renderCompare() {
+    const a = this.ambient;
+    const current = this.currentScenario;
+    const others =
+      this.manifestState.status === 'ready'
+        ? this.manifestState.manifest.scenarios.filter((s) => s !== current)
+        : [];
+    let before: Envelope | string | undefined;
+    if (typeof this.compareWith === 'string' && this.manifestState.status === 'ready') {
+      const entry = this.manifestState.manifest.scenarios.find((s) => s.id === this.compareWith);
+      const state = entry && this.scenarioState(entry);
+      if (state?.status === 'ready') before = state.envelope;
+      else if (state?.status === 'error') return renderErrorPanel(a.t('error.title'), state.errors);
+    } else if (this.compareWith !== undefined) before = this.compareWith;
+    const picked = typeof this.compareWith === 'string' ? this.compareWith : '';
+    return html`<div class="compare">
+      <div part="compare-bar" class="compare-bar">
+        ${
+          others.length > 0
+            ? html`<label
+                >${a.t('viewer.compareWith')}
+                <select @change=${this.onCompareScenario}>
+                  <option value="" ?selected=${picked === ''}>
+                    ${a.t('viewer.compareChoose')}
+                  </option>
+                  ${others.map(
+                    (s) =>
+                      html`<option value=${s.id} ?selected=${s.id === picked}>
+                        ${s.label} · ${this.scenarioTitle(s)}
+                      </option>`,
+                  )}
+                </select></label
+              >`
+            : nothing
+        }
+        <label
+          >${a.t('viewer.compareFile')}
+          <input type="file" accept=".json,application/json" @change=${this.onCompareFile}
+        /></label>
+      </div>
+      ${
+        before === undefined || !this.shown
+          ? html`<p class="status">${a.t('viewer.compareHint')}</p>`
+          : html`<envelope-diff
+              part="diff"
+              .beforeEnvelope=${before}
+              .afterEnvelope=${this.shown}
+              theme=${a.theme}
+              lang=${a.lang}
+            ></envelope-diff>`
+      }
+    </div>`;
+  }
+
+  private onCompareScenario = (event: Event) => {
+    const id = (event.target as HTMLSelectElement).value;
+    this.compareWith = id === '' ? undefined : id;
+  };
+
+  private onCompareFile = async (event: Event) => {
+    const file = (event.target as HTMLInputElement).files?.[0];
+    // The diff shows an error panel naming the side if the file is not a valid envelope.
+    if (file) this.compareWith = (await file.text()) || ' ';
+  };
+
+  private scenarioTitle(entry: ScenarioEntry): string {
+    const texts = entry.title;
+    const lang = this.ambient.lang;
+    return texts ? (texts[lang] ?? texts[lang.split('-')[0]!] ?? texts.en ?? '') : '';
   }
 
   private renderBar() {
@@ -318,6 +478,12 @@ export class EnvelopeViewer extends LitElement {
     const entry = this.currentScenario;
     if (!entry || this.manifestState.status !== 'ready')
       return this.scenarios ? undefined : { status: 'empty' };
+    return this.scenarioState(entry);
+  }
+
+  /** The load state of a scenario's envelope, starting the load on first use. */
+  private scenarioState(entry: ScenarioEntry): EnvelopeState | undefined {
+    if (this.manifestState.status !== 'ready') return undefined;
     const known = this.scenarioStates.get(entry.id);
     if (known) return known;
     const url = new URL(entry.file, this.manifestState.base).href;

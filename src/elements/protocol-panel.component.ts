@@ -3,6 +3,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { toCurl } from '../core/curl.js';
 import { exportEnvelope, type ExportTarget } from '../core/export.js';
+import { readableJson } from '../core/json-value.js';
 import type { Envelope } from '../core/protocol.js';
 import { findSemanticWarnings } from '../core/semantic-checks.js';
 import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../events.js';
@@ -11,8 +12,10 @@ import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { icon } from './internal/icons.js';
 import { jsonStyles, renderJsonText } from './internal/json-view.js';
+import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
+import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
 
 export type ProtocolTab = ExportTarget | 'raw';
@@ -28,8 +31,11 @@ const TABS: { id: ProtocolTab; label: StringKey }[] = [
 interface TabView {
   text: string;
   warnings: { message: string; where?: string }[];
-  /** The request as a curl command, for tabs that are API requests. */
-  curl: string | null;
+  /**
+   * The request as a curl command, for tabs that are API requests; made when copied, as it
+   * repeats the whole body (100 ms for 10 MB).
+   */
+  curl: (() => string) | null;
 }
 
 /**
@@ -50,6 +56,7 @@ interface TabView {
  * @csspart toolbar - Copy and download buttons.
  * @csspart warnings - The list of warnings.
  * @csspart code - The JSON.
+ * @csspart cut - The note under JSON too long to show whole (copy and download give all of it).
  * @csspart error - The error panel.
  *
  * @cssprop --pe-surface-color - Background.
@@ -62,8 +69,10 @@ interface TabView {
 export class ProtocolPanel extends LitElement {
   static override styles = [
     themeStyles,
+    tabStyles,
     errorPanelStyles,
     jsonStyles,
+    cutNoteStyles,
     css`
       .base {
         display: flex;
@@ -82,30 +91,6 @@ export class ProtocolPanel extends LitElement {
         flex-direction: column;
         flex: 1;
         min-height: 0;
-      }
-      .tabs {
-        display: flex;
-        gap: 0.25rem;
-        padding: 0.5rem 0.75rem 0;
-        border-bottom: 1px solid var(--_border);
-        overflow-x: auto;
-      }
-      [role='tab'] {
-        padding: 0.45rem 0.8rem;
-        border: 1px solid transparent;
-        border-bottom: 0;
-        border-radius: 6px 6px 0 0;
-        background: none;
-        color: var(--_muted);
-        cursor: pointer;
-        white-space: nowrap;
-        margin-bottom: -1px;
-      }
-      [role='tab'][aria-selected='true'] {
-        color: var(--_text);
-        font-weight: 600;
-        background: var(--_surface);
-        border-color: var(--_border);
       }
       .toolbar {
         display: flex;
@@ -250,32 +235,16 @@ export class ProtocolPanel extends LitElement {
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
     else content = this.renderView(this.view(envelope, this.tab));
     return html`<div part="base" class="base ${a.theme}">
-      <div
-        part="tabs"
-        class="tabs"
-        role="tablist"
-        aria-label=${a.t('panel.label')}
-        @keydown=${this.onTabKey}
-      >
-        ${TABS.map(
-          (tab) =>
-            html`<button
-              part="tab"
-              role="tab"
-              type="button"
-              id="tab-${tab.id}"
-              aria-selected=${tab.id === this.tab ? 'true' : 'false'}
-              aria-controls="tabpanel"
-              tabindex=${tab.id === this.tab ? 0 : -1}
-              @click=${() => this.select(tab.id)}
-            >
-              ${a.t(tab.label)}
-            </button>`,
-        )}
-      </div>
-      <div id="tabpanel" role="tabpanel" aria-labelledby="tab-${this.tab}" class="tabpanel">
-        ${content}
-      </div>
+      ${renderTabs(
+        {
+          tabs: TABS.map((tab) => ({ id: tab.id, label: a.t(tab.label) })),
+          selected: this.tab,
+          label: a.t('panel.label'),
+          onSelect: (id) => this.select(id),
+          root: this.renderRoot,
+        },
+        content,
+      )}
     </div>`;
   }
 
@@ -321,7 +290,8 @@ export class ProtocolPanel extends LitElement {
         tabindex="0"
         aria-label=${a.t(TABS.find((t) => t.id === this.tab)!.label)}
       >
-${renderJsonText(view.text)}</pre>`;
+${renderJsonText(shownPart(view.text))}</pre>
+      ${renderCutNote(a, view.text.length)}`;
   }
 
   private view(envelope: Envelope, tab: ProtocolTab): TabView {
@@ -331,7 +301,7 @@ ${renderJsonText(view.text)}</pre>`;
     if (!view) {
       if (tab === 'raw') {
         view = {
-          text: JSON.stringify(envelope, null, 2),
+          text: readableJson(envelope),
           warnings: findSemanticWarnings(envelope).map((w) => ({
             message: w.message,
             where: w.path,
@@ -341,9 +311,10 @@ ${renderJsonText(view.text)}</pre>`;
       } else {
         const out = exportEnvelope(envelope, { target: tab });
         view = {
-          text: JSON.stringify(out.body, null, 2),
+          text: readableJson(out.body),
           warnings: out.warnings.map((w) => ({ message: w.message })),
-          curl: toCurl(out.body, tab, { model: envelope.model }),
+          curl:
+            tab === 'otel' ? null : () => toCurl(out.body, tab, { model: envelope.model }) ?? '',
         };
       }
       byTab.set(tab, view);
@@ -356,23 +327,10 @@ ${renderJsonText(view.text)}</pre>`;
     this.copyStatus = '';
   }
 
-  /** ARIA tabs pattern: arrow keys, Home and End move between tabs and select them. */
-  private onTabKey = async (event: KeyboardEvent) => {
-    const index = TABS.findIndex((t) => t.id === this.tab);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[
-      event.key
-    ];
-    if (next === undefined) return;
-    event.preventDefault();
-    this.select(TABS[(next + TABS.length) % TABS.length].id);
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(`#tab-${this.tab}`)?.focus();
-  };
-
   private async copy(what: 'json' | 'curl') {
     const envelope = this.shownEnvelope;
     const text =
-      what === 'curl' && envelope ? (this.view(envelope, this.tab).curl ?? '') : this.shownText;
+      what === 'curl' && envelope ? (this.view(envelope, this.tab).curl?.() ?? '') : this.shownText;
     try {
       await navigator.clipboard.writeText(text);
       this.copyStatus = 'copied';

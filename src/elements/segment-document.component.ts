@@ -143,6 +143,10 @@ export class SegmentDocument extends SegmentElement<DocumentSegment> {
     if (changed.has('segment')) this.showParsed = false;
   }
 
+  protected override revealInner(segment: DocumentSegment, matches: (text: string) => boolean) {
+    if (segment.parsedContent && matches(segment.parsedContent)) this.showParsed = true;
+  }
+
   protected renderSegment(segment: DocumentSegment) {
     const t = this.ambient;
     const parsed = segment.parsedContent;

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import type { LongTextSegment } from '../core/protocol.js';
 import { icon } from './internal/icons.js';
+import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /** Lines shown while collapsed. */
@@ -26,6 +27,7 @@ const PREVIEW_MAX_CHARS = 2_000;
  * @csspart content - The region holding the preview or the full text.
  * @csspart preview - The first two lines, shown while collapsed.
  * @csspart text - The full text, shown while expanded (scrolls when long).
+ * @csspart cut - The note under a text too long to show whole (its first 100,000 characters are shown).
  * @csspart toggle - The "Show all" / "Show less" button.
  * @csspart error - The error panel shown for invalid input.
  *
@@ -41,6 +43,7 @@ const PREVIEW_MAX_CHARS = 2_000;
 export class SegmentLongText extends SegmentElement<LongTextSegment> {
   static override styles = [
     ...SegmentElement.styles,
+    cutNoteStyles,
     css`
       .card {
         display: grid;
@@ -124,13 +127,14 @@ export class SegmentLongText extends SegmentElement<LongTextSegment> {
           collapsed
             ? html`<p part="preview" class="preview">${firstLines(segment.content)}</p>`
             : html`<pre
-                part="text"
-                class="text"
-                tabindex="0"
-                role="region"
-                aria-label=${t.t('kind.long_text')}
-              >
-${segment.content}</pre>`
+                  part="text"
+                  class="text"
+                  tabindex="0"
+                  role="region"
+                  aria-label=${t.t('kind.long_text')}
+                >
+${shownPart(segment.content)}</pre>
+                ${renderCutNote(t, segment.content.length)}`
         }
       </div>
       <button

@@ -91,6 +91,14 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
     if (changed.has('segment')) this.openInstructions = new Set();
   }
 
+  protected override revealInner(segment: SkillsSegment, matches: (text: string) => boolean) {
+    const open = new Set(this.openInstructions);
+    segment.items.forEach((item, index) => {
+      if (item.body && matches(item.body)) open.add(index);
+    });
+    this.openInstructions = open;
+  }
+
   protected renderSegment(segment: SkillsSegment) {
     const t = this.ambient;
     const count = segment.items.length;

@@ -106,6 +106,10 @@ export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
     if (changed.has('segment')) this.open = false;
   }
 
+  protected override revealInner(segment: StaticVarSegment, matches: (text: string) => boolean) {
+    if (segment.description && matches(segment.description)) this.open = true;
+  }
+
   protected renderSegment(segment: StaticVarSegment) {
     const t = this.ambient;
     // The kind is said once for screen readers; the icon carries it visually.

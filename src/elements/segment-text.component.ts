@@ -3,6 +3,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextSegment } from '../core/protocol.js';
 import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 
 /**
  * @tagname segment-text
@@ -12,7 +13,8 @@ import { SegmentElement } from './internal/segment-element.js';
  * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
- * @csspart content - The rendered Markdown.
+ * @csspart content - The rendered Markdown (plain text when the text is cut).
+ * @csspart cut - The note under a text too long to show whole (its first 100,000 characters are shown).
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop --pe-text-color - Text colour.
@@ -29,9 +31,13 @@ import { SegmentElement } from './internal/segment-element.js';
 export class SegmentText extends SegmentElement<TextSegment> {
   static override styles = [
     ...SegmentElement.styles,
+    cutNoteStyles,
     css`
       .content {
         overflow-wrap: anywhere;
+      }
+      .plain {
+        white-space: pre-wrap;
       }
     `,
   ];
@@ -39,6 +45,11 @@ export class SegmentText extends SegmentElement<TextSegment> {
   protected readonly kind = 'text';
 
   protected renderSegment(segment: TextSegment) {
+    // Cut text is shown plain: 100,000 characters of Markdown make thousands of elements.
+    if (segment.content.length > MAX_SHOWN_CHARS) {
+      return html`<div part="content" class="content plain">${shownPart(segment.content)}</div>
+        ${renderCutNote(this.ambient, segment.content.length)}`;
+    }
     return html`<div part="content" class="content markdown">
       ${unsafeHTML(renderMarkdown(segment.content))}
     </div>`;

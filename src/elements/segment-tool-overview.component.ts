@@ -238,6 +238,14 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     if (changed.has('segment')) this.openSchemas = new Set();
   }
 
+  protected override revealInner(segment: ToolOverviewSegment, matches: (text: string) => boolean) {
+    const open = new Set(this.openSchemas);
+    segment.items.forEach((item, index) => {
+      if (item.schema && matches(safeStringify(item.schema))) open.add(index);
+    });
+    this.openSchemas = open;
+  }
+
   protected renderSegment(segment: ToolOverviewSegment) {
     const t = this.ambient;
     const count = segment.items.length;

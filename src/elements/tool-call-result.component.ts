@@ -2,6 +2,7 @@ import { css, html, type TemplateResult } from 'lit';
 import type { ToolCallResultSegment } from '../core/protocol.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
+import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /** Results nested deeper than this are shown as sent: re-indenting them would grow quadratically. */
@@ -27,6 +28,7 @@ const MAX_PRETTY_LENGTH = 1_000_000;
  * @csspart status - The status word ("Succeeded" or "Failed").
  * @csspart body - The expanded content.
  * @csspart result - The result text (scrolls when long).
+ * @csspart cut - The note under a result too long to show whole (its first 100,000 characters are shown).
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop --pe-tool-success-color - Accent of a successful result (default #22C55E).
@@ -42,6 +44,7 @@ const MAX_PRETTY_LENGTH = 1_000_000;
 export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
   static override styles = [
     ...SegmentElement.styles,
+    cutNoteStyles,
     jsonStyles,
     css`
       .base {
@@ -126,19 +129,23 @@ export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
         segment.result === ''
           ? html`<p part="result" class="result empty">${t.t('toolResult.empty')}</p>`
           : html`<pre
-              part="result"
-              class="result"
-              tabindex="0"
-              role="region"
-              aria-label=${t.t('toolResult.body')}
-            >
-${this.formatResult(segment.result)}</pre>`,
+                part="result"
+                class="result"
+                tabindex="0"
+                role="region"
+                aria-label=${t.t('toolResult.body')}
+              >
+${this.formatResult(segment.result)}</pre>
+              ${renderCutNote(t, segment.result.length)}`,
     });
   }
 
   /** The result as shown: pretty-printed JSON for an object or array, else the text itself. */
   private formatResult(source: string): TemplateResult | string {
-    if (this.formatted?.source !== source) this.formatted = { source, view: prettyJson(source) };
+    if (this.formatted?.source !== source) {
+      const view = source.length > MAX_SHOWN_CHARS ? shownPart(source) : prettyJson(source);
+      this.formatted = { source, view };
+    }
     return this.formatted.view;
   }
 }

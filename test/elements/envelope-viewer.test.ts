@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/envelope-viewer.js';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
 import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { measureEnvelope } from '../../src/core/measure.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
 import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
 
@@ -107,6 +108,62 @@ describe('<envelope-viewer>', () => {
     await untilLoaded(viewer);
     expect(viewer.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
     expect(deepQuery(viewer, 'segment-media')).to.exist;
+  });
+
+  it('switches the right column between protocol, context size and compare, by click and keyboard', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer
+        scenario="a"
+        scenarios="/src/data/demos/manifest.json"
+      ></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    const root = viewer.shadowRoot!;
+    const tabs = [...root.querySelectorAll<HTMLElement>('[part~="tab"]')];
+    expect(tabs.map((t) => t.textContent!.trim())).to.deep.equal([
+      'Protocol',
+      'Context size',
+      'Compare',
+    ]);
+    expect(root.querySelector('protocol-panel')!.hidden).to.equal(false);
+
+    tabs[1].click();
+    await settle(viewer);
+    expect(viewer.view).to.equal('context');
+    expect(root.querySelector('protocol-panel')!.hidden, 'kept, hidden').to.equal(true);
+    const meter = root.querySelector('context-meter')!;
+    const expected = measureEnvelope(await loadDemo('a')).total.tokens;
+    expect(deepText(meter)).to.include(expected.toLocaleString('en'));
+
+    tabs[1].focus();
+    tabs[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await settle(viewer);
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(viewer.view).to.equal('compare');
+    expect(root.activeElement?.id).to.equal('view-compare');
+    expect(deepText(root.querySelector('.compare')!)).to.include('Pick another envelope');
+  });
+
+  it('compares the shown scenario with another one picked in the Compare view', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer
+        scenario="a"
+        view="compare"
+        scenarios="/src/data/demos/manifest.json"
+      ></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    const select = viewer.shadowRoot!.querySelector('select')!;
+    expect([...select.options].map((o) => o.value)).to.deep.equal(['', 'b', 'c', 'd', 'f', 'e']);
+    select.value = 'b';
+    select.dispatchEvent(new Event('change'));
+    await new Promise((r) => setTimeout(r, 200));
+    await settle(viewer);
+    const diff = viewer.shadowRoot!.querySelector('envelope-diff')!;
+    const chat = viewer.shadowRoot!.querySelector('envelope-chat')!;
+    expect(diff.afterEnvelope).to.equal(chat.loadedEnvelope);
+    expect((diff.beforeEnvelope as { messages: { id: string }[] }).messages[0].id).to.equal('b-1');
+    expect(deepText(diff)).to.match(/changed/);
   });
 
   it('is accessible (axe)', async () => {

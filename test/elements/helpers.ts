@@ -10,7 +10,17 @@ export const HOSTILE =
   '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script> [x](javascript:alert(1))';
 
 /** Attributes whose value the browser may load or follow as a URL. */
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'background',
+  'srcset',
+];
 
 /** A value as a browser reads a URL scheme: without white space and control characters. */
 // eslint-disable-next-line no-control-regex
@@ -58,10 +68,12 @@ export function deepText(root: Element | ShadowRoot): string {
 /** Waits until every Lit element below `root` has finished updating. */
 export async function settle(root: ParentNode, rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i++) {
+    // Only connected elements: a long chat may remove a message before it ever rendered, and
+    // such an element's updateComplete never settles.
     await Promise.all(
-      deepElements(root).map(
-        (el) => (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete,
-      ),
+      deepElements(root)
+        .filter((el) => el.isConnected)
+        .map((el) => (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete),
     );
     await new Promise((r) => setTimeout(r));
   }
@@ -97,6 +109,8 @@ export function findUnsafe(root: ParentNode): string[] {
         'form',
         'style',
         'frame',
+        'frameset',
+        'applet',
         'base',
         'meta',
         'link',
@@ -107,10 +121,14 @@ export function findUnsafe(root: ParentNode): string[] {
     }
     for (const attr of Array.from(el.attributes)) {
       if (/^on/i.test(attr.name)) problems.push(`${tag}[${attr.name}]`);
+      // A document in an attribute: unsafe wherever it is, whatever it holds.
+      if (attr.name === 'srcdoc') problems.push(`${tag}[srcdoc]`);
       // Our elements may set styles through CSSOM; HTML rendered from data may never carry one.
       if (attr.name === 'style' && el.closest('.markdown')) problems.push(`${tag}[style]`);
       if (URL_ATTRIBUTES.includes(attr.name)) {
-        if (/^(javascript|vbscript):|^data:text\/html/.test(asUrl(attr.value)))
+        // srcset holds a list of URLs; each candidate starts after a comma.
+        const urls = attr.name === 'srcset' ? attr.value.split(',') : [attr.value];
+        if (urls.some((url) => /^(javascript|vbscript):|^data:text\/html/.test(asUrl(url))))
           problems.push(`${tag}[${attr.name}=${attr.value}]`);
       }
     }

@@ -3,6 +3,7 @@ import type { EnvelopeError, EnvelopeWarning } from '../../core/issues.js';
 import { parseEnvelope } from '../../core/parse.js';
 import type { Envelope } from '../../core/protocol.js';
 import { validateEnvelope } from '../../core/validate.js';
+import { rememberValid } from './validated.js';
 import { EnvelopeErrorEvent, EnvelopeLoadEvent } from '../../events.js';
 
 export type EnvelopeState =
@@ -16,6 +17,18 @@ export interface EnvelopeInputHost extends ReactiveControllerHost, HTMLElement {
   envelope?: Envelope | string;
   /** URL of an envelope JSON file. */
   src?: string;
+}
+
+/** For elements with more than one envelope input (`<envelope-diff>`: `before` and `after`). */
+export interface EnvelopeInputOptions {
+  /** The host property with the envelope or its JSON text (default `envelope`). */
+  envelope?: string;
+  /** The host property with the URL (default `src`). */
+  src?: string;
+  /** Whether a child `<script type="application/json">` is read (default true). */
+  script?: boolean;
+  /** Whether `envelope-load` and `envelope-error` are fired (default true). */
+  announce?: boolean;
 }
 
 /**
@@ -34,11 +47,18 @@ export class EnvelopeInput implements ReactiveController {
   private observer?: MutationObserver;
   private announced: EnvelopeState | null = null;
 
-  constructor(private readonly host: EnvelopeInputHost) {
+  private readonly options: Required<EnvelopeInputOptions>;
+
+  constructor(
+    private readonly host: EnvelopeInputHost,
+    options: EnvelopeInputOptions = {},
+  ) {
+    this.options = { envelope: 'envelope', src: 'src', script: true, announce: true, ...options };
     host.addController(this);
   }
 
   hostConnected() {
+    if (!this.options.script) return;
     // A child script may be filled in or replaced after the element is created.
     this.observer = new MutationObserver(() => this.host.requestUpdate());
     this.observer.observe(this.host, { childList: true, subtree: true, characterData: true });
@@ -54,8 +74,10 @@ export class EnvelopeInput implements ReactiveController {
 
   /** Call from the host's willUpdate: recomputes the state when an input changed. */
   hostUpdate() {
-    const { envelope, src } = this.host;
-    const script = this.readScript();
+    const inputs = this.host as unknown as Record<string, unknown>;
+    const envelope = inputs[this.options.envelope];
+    const src = inputs[this.options.src] as string | undefined;
+    const script = this.options.script ? this.readScript() : null;
     if (envelope === this.lastEnvelope && src === this.lastSrc && script === this.lastScript)
       return;
     this.lastEnvelope = envelope;
@@ -71,11 +93,19 @@ export class EnvelopeInput implements ReactiveController {
   }
 
   hostUpdated() {
-    if (this.state === this.announced) return;
+    if (this.state === this.announced || !this.options.announce) return;
     this.announced = this.state;
     if (this.state.status === 'ready') {
+      // The state's warnings are found when first read (see validResult in the core): a
+      // listener that wants them pays, a first paint does not.
+      const state = this.state;
       this.host.dispatchEvent(
-        new EnvelopeLoadEvent({ envelope: this.state.envelope, warnings: this.state.warnings }),
+        new EnvelopeLoadEvent({
+          envelope: state.envelope,
+          get warnings() {
+            return state.warnings;
+          },
+        }),
       );
     } else if (this.state.status === 'error') {
       this.host.dispatchEvent(new EnvelopeErrorEvent({ errors: this.state.errors }));
@@ -124,13 +154,18 @@ export function fromValue(value: unknown): EnvelopeState {
   if (typeof value === 'string') {
     const parsed = parseEnvelope(value);
     return parsed.valid
-      ? { status: 'ready', envelope: parsed.envelope, warnings: parsed.warnings }
+      ? { status: 'ready', envelope: rememberValid(parsed.envelope), warnings: parsed.warnings }
       : { status: 'error', errors: parsed.errors };
   }
   const result = validateEnvelope(value);
-  return result.valid
-    ? { status: 'ready', envelope: value as Envelope, warnings: result.warnings }
-    : { status: 'error', errors: result.errors };
+  if (!result.valid) return { status: 'error', errors: result.errors };
+  return {
+    status: 'ready',
+    envelope: rememberValid(value as Envelope),
+    get warnings() {
+      return result.warnings;
+    },
+  };
 }
 
 /** `fetch` as text, with HTTP errors as rejections that say the status. */

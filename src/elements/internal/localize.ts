@@ -98,12 +98,21 @@ export class AmbientController implements ReactiveController {
   }
 }
 
+const canonicalTags = new Map<string, string>();
+
 /** The tag if Intl accepts it (an invalid one would make every Intl formatter throw), else 'en'. */
 function validLanguageTag(tag: string | null): string {
   if (!tag) return 'en';
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? 'en';
-  } catch {
-    return 'en';
+  let canonical = canonicalTags.get(tag);
+  if (canonical === undefined) {
+    try {
+      canonical = Intl.getCanonicalLocales(tag)[0] ?? 'en';
+    } catch {
+      canonical = 'en';
+    }
+    // Every element asks on connect; the answers are few, but attributes are user input.
+    if (canonicalTags.size >= 64) canonicalTags.clear();
+    canonicalTags.set(tag, canonical);
   }
+  return canonical;
 }

@@ -5,7 +5,9 @@ import { Marked } from 'marked';
  * Markdown from envelopes is untrusted (SPEC §6). It is parsed by marked, then sanitized by
  * DOMPurify with a strict profile: no script, no event handler, no iframe/object/embed/form/style
  * element, no style attribute, links only to http, https and mailto (opening in a new tab with
- * rel="noopener noreferrer"), and ids/names prefixed so they cannot clobber the page's globals.
+ * rel="noopener noreferrer"), images only from http(s) and data:image URLs, audio and video only
+ * from http(s) URLs and never preloaded, and ids/names prefixed so they cannot clobber the
+ * page's globals.
  * Results are cached by source text, so each content is parsed and sanitized once.
  */
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -14,6 +16,13 @@ const purifier = DOMPurify();
 
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
+const SAFE_MEDIA = /^https?:/i;
+
+/** Removes `name` from `node` unless its value matches `allowed`. */
+function keepUrl(node: Element, name: string, allowed: RegExp) {
+  const value = node.getAttribute(name);
+  if (value !== null && !allowed.test(value.trim())) node.removeAttribute(name);
+}
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
@@ -32,6 +41,14 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
   }
+  // Audio and video follow the rule of <segment-media>: http(s) only, nothing loads until played.
+  if (['AUDIO', 'VIDEO', 'SOURCE', 'TRACK'].includes(node.tagName))
+    keepUrl(node, 'src', SAFE_MEDIA);
+  if (node.tagName === 'AUDIO' || node.tagName === 'VIDEO') {
+    node.setAttribute('preload', 'none');
+    node.removeAttribute('autoplay');
+  }
+  if (node.tagName === 'VIDEO') keepUrl(node, 'poster', SAFE_IMAGE);
 });
 
 const PURIFY_CONFIG = {
@@ -53,6 +70,8 @@ const PURIFY_CONFIG = {
     'meta',
     'svg',
     'math',
+    // An open <dialog> is drawn over the text around it, like the `style` overlays refused above.
+    'dialog',
   ],
   FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'xlink:href'],
   ALLOW_DATA_ATTR: false,
@@ -61,9 +80,16 @@ const PURIFY_CONFIG = {
   SANITIZE_NAMED_PROPS: true,
   USE_PROFILES: { html: true },
 };
+// Set once: passing the config to each sanitize() call would parse it again every time.
+purifier.setConfig(PURIFY_CONFIG);
 
-const MAX_CACHE = 500;
+/**
+ * The cache holds up to this many characters of source and HTML (about 16 MB), so a long
+ * conversation scrolled back and forth is parsed once, while a flood of huge texts is not kept.
+ */
+const MAX_CACHED_CHARS = 8_000_000;
 const cache = new Map<string, string>();
+let cachedChars = 0;
 
 /** Safe HTML for a Markdown text: parsed and sanitized once per distinct text. */
 export function renderMarkdown(source: string): string {
@@ -71,13 +97,21 @@ export function renderMarkdown(source: string): string {
   if (hit !== undefined) return hit;
   let html: string;
   try {
-    html = purifier.sanitize(marked.parse(source) as string, PURIFY_CONFIG) as string;
+    html = purifier.sanitize(marked.parse(source) as string) as string;
   } catch {
     // marked never should throw on text, but a failure must not take the element down.
-    html = purifier.sanitize(escapeHtml(source), PURIFY_CONFIG) as string;
+    html = purifier.sanitize(escapeHtml(source)) as string;
   }
-  if (cache.size >= MAX_CACHE) cache.delete(cache.keys().next().value!);
+  const size = source.length + html.length;
+  if (size > MAX_CACHED_CHARS) return html;
+  // Oldest first: a Map iterates in insertion order.
+  for (const [oldSource, oldHtml] of cache) {
+    if (cachedChars + size <= MAX_CACHED_CHARS) break;
+    cache.delete(oldSource);
+    cachedChars -= oldSource.length + oldHtml.length;
+  }
   cache.set(source, html);
+  cachedChars += size;
   return html;
 }
 

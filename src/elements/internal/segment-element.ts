@@ -9,6 +9,7 @@ import { disclosureStyles } from './disclosure.js';
 import { errorPanelStyles, renderErrorPanel } from './error-panel.js';
 import { AmbientController } from './localize.js';
 import { themeStyles } from './theme.js';
+import { wasValidated } from './validated.js';
 
 /** Remembered toggles of one envelope, keyed `${messageId}/${segmentIndex}` (SPEC §4.2). */
 export type CollapseMemory = Map<string, boolean>;
@@ -137,6 +138,26 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     );
   }
 
+  /**
+   * Opens whatever hides text that `matches` accepts (the chat's search uses it): the segment
+   * itself, and inner parts that hold a match. Fires no `segment-toggle`: nobody clicked.
+   */
+  reveal(matches: (text: string) => boolean): void {
+    if (!this.input || !('segment' in this.input)) return;
+    if (this.collapsed) {
+      this.toggled = false;
+      this.collapseMemory?.set(this.memoryKey, false);
+    }
+    this.revealInner(this.input.segment, matches);
+    this.requestUpdate();
+  }
+
+  /** Opens the element's own inner disclosures that hold a match; most kinds have none. */
+  protected revealInner(segment: S, matches: (text: string) => boolean): void {
+    void segment;
+    void matches;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('segment')) {
       this.input = this.readInput();
@@ -174,8 +195,10 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
       if ('error' in json) return { errors: [json.error] };
       value = json.value;
     }
-    const result = validateSegment(value);
-    if (!result.valid) return { errors: result.errors };
+    if (!wasValidated(value)) {
+      const result = validateSegment(value);
+      if (!result.valid) return { errors: result.errors };
+    }
     const kind = (value as Segment).kind;
     if (kind !== this.kind) {
       const tag = this.localName;

@@ -93,6 +93,15 @@ export const themeStyles = css`
     font: inherit;
     color: inherit;
   }
+  /* Search matches (the chat paints them with the CSS Custom Highlight API, in every shadow root). */
+  ::highlight(pe-search) {
+    background-color: #fde68a;
+    color: #111827;
+  }
+  ::highlight(pe-search-current) {
+    background-color: #f59e0b;
+    color: #111827;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

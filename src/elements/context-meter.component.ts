@@ -1,0 +1,420 @@
+import { consume } from '@lit/context';
+import { css, html, LitElement, nothing, unsafeCSS } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ExportTarget } from '../core/export.js';
+import {
+  measureEnvelope,
+  MEASURE_BUCKETS,
+  type ContextSize,
+  type MeasureBucket,
+  type MeasureResult,
+} from '../core/measure.js';
+import type { Envelope } from '../core/protocol.js';
+import type { Tokenizer } from '../core/token-estimate.js';
+import { envelopeContext } from './internal/contexts.js';
+import { EnvelopeInput } from './internal/envelope-input.js';
+import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
+import { AmbientController } from './internal/localize.js';
+import type { StringKey } from './internal/strings.js';
+import { themeStyles } from './internal/theme.js';
+
+type Row = MeasureBucket | 'overhead';
+
+const LABELS: Record<Row, StringKey> = {
+  system_prompt: 'kind.system_prompt',
+  memory: 'kind.memory',
+  skills: 'kind.skills',
+  tools: 'kind.tool_overview',
+  history: 'meter.history',
+  tool_traffic: 'meter.toolTraffic',
+  documents: 'meter.documents',
+  long_text: 'kind.long_text',
+  media: 'kind.media',
+  overhead: 'meter.overhead',
+};
+
+/** Kind colours by `data-kind`, so that no inline style is needed (strict CSP). */
+const kindColours = unsafeCSS(
+  Object.keys(LABELS)
+    .map(
+      (row) =>
+        `[data-kind='${row}'] .swatch, [part~='segment'][data-kind='${row}'] { background: var(--_${row}); }`,
+    )
+    .join('\n'),
+);
+
+/** Colours of the kinds that have none in SPEC §4.3: [public property, light, dark]. */
+const NEW_COLOURS: [Row, string, string, string][] = [
+  ['history', '--pe-history-color', '#0284c7', '#38bdf8'],
+  ['tool_traffic', '--pe-tool-traffic-color', '#db2777', '#f472b6'],
+  ['documents', '--pe-documents-color', '#65a30d', '#a3e635'],
+  ['long_text', '--pe-long-text-color', '#a16207', '#d6a35c'],
+  ['media', '--pe-media-color', '#4f46e5', '#818cf8'],
+];
+
+const palette = (dark: 0 | 1) =>
+  unsafeCSS(NEW_COLOURS.map((c) => `--_${c[0]}: var(${c[1]}, ${c[2 + dark]});`).join(''));
+
+const TARGET_NAMES: Record<ExportTarget, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  gemini: 'Gemini',
+  otel: 'OpenTelemetry',
+};
+
+const isSize = (v: unknown): v is ContextSize =>
+  typeof v === 'object' &&
+  v !== null &&
+  Number.isFinite((v as ContextSize).tokens) &&
+  Number.isFinite((v as ContextSize).characters);
+
+/** A `measurement` set from outside is untrusted: anything but a measureEnvelope result is an error. */
+function checkMeasurement(value: MeasureResult): MeasureResult {
+  const m = value as Partial<MeasureResult> | null;
+  if (
+    typeof m === 'object' &&
+    m !== null &&
+    Array.isArray(m.errors) &&
+    isSize(m.total) &&
+    isSize(m.overhead) &&
+    typeof m.byKind === 'object' &&
+    MEASURE_BUCKETS.every((b) => isSize(m.byKind?.[b]))
+  )
+    return value;
+  return {
+    ...measureEnvelope(null),
+    errors: [
+      {
+        path: '',
+        keyword: 'input',
+        message: 'The measurement is not a result of measureEnvelope.',
+      },
+    ],
+  };
+}
+
+/**
+ * @tagname context-meter
+ * @summary How big the context is: a stacked bar of estimated tokens by kind (system prompt,
+ * memory, skills, tools, history, tool traffic, documents, long text, media), measured by
+ * `measureEnvelope` on the request exported for `target`, with a legend table of tokens,
+ * characters and shares, the total, and an optional context-window `limit`.
+ *
+ * @event envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
+ * @event envelope-error - Its own envelope input is invalid (`detail: { errors }`).
+ *
+ * @csspart base - The root wrapper.
+ * @csspart header - The total and the share of the limit.
+ * @csspart bar - The stacked bar (hidden from screen readers, which read the table).
+ * @csspart segment - One kind's share of the bar.
+ * @csspart limit - The line that marks the limit.
+ * @csspart legend - The table of kinds, tokens, characters and shares.
+ * @csspart error - The error panel.
+ *
+ * @cssprop --pe-system-prompt-color - System prompt (default #6B7280).
+ * @cssprop --pe-memory-color - Memory (default #8B5CF6).
+ * @cssprop --pe-skills-color - Skills (default #10B981).
+ * @cssprop --pe-tool-overview-color - Tool declarations (default #F59E0B).
+ * @cssprop --pe-history-color - Message text (default #0284C7, dark #38BDF8).
+ * @cssprop --pe-tool-traffic-color - Tool calls and results (default #DB2777, dark #F472B6).
+ * @cssprop --pe-documents-color - Documents (default #65A30D, dark #A3E635).
+ * @cssprop --pe-long-text-color - Long text (default #A16207, dark #D6A35C).
+ * @cssprop --pe-media-color - Media (default #4F46E5, dark #818CF8).
+ * @cssprop --pe-tool-failure-color - The limit line and an exceeded limit (default #EF4444).
+ */
+export class ContextMeter extends LitElement {
+  static override styles = [
+    themeStyles,
+    errorPanelStyles,
+    kindColours,
+    css`
+      .base {
+        ${palette(0)}
+        --_system_prompt: var(--_system-prompt);
+        --_tools: var(--_tool-overview);
+        --_overhead: var(--_border);
+      }
+      .base.dark {
+        ${palette(1)}
+      }
+      @media (prefers-color-scheme: dark) {
+        .base.auto {
+          ${palette(1)}
+        }
+      }
+      .base {
+        background: var(--_surface);
+        color: var(--_text);
+      }
+      .header {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.75rem;
+        align-items: baseline;
+        margin-bottom: 0.35rem;
+      }
+      .total {
+        font-weight: 600;
+      }
+      .limit-text {
+        color: var(--_muted);
+      }
+      .over .limit-text {
+        color: var(--_danger-text);
+        font-weight: 600;
+      }
+      .bar {
+        position: relative;
+        display: flex;
+        height: 1rem;
+        border-radius: 4px;
+        background: var(--_subtle);
+        overflow: hidden;
+      }
+      .compact {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      .compact .header {
+        margin: 0;
+        flex: none;
+      }
+      .compact .bar {
+        flex: 1;
+        min-width: 4rem;
+        height: 0.5rem;
+      }
+      .over .bar {
+        outline: 2px solid var(--_tool-failure);
+      }
+      [part='segment'] {
+        flex: none;
+        height: 100%;
+        /* A hairline between kinds tells neighbours of similar colour apart. */
+        box-shadow: inset -1px 0 var(--_surface);
+      }
+      [part='limit'] {
+        position: absolute;
+        top: 0;
+        bottom: 0;
+        width: 2px;
+        margin-left: -1px;
+        background: var(--_tool-failure);
+      }
+      table {
+        margin-top: 0.5rem;
+        border-collapse: collapse;
+        font-size: 0.875em;
+      }
+      caption {
+        text-align: start;
+        color: var(--_muted);
+        padding-bottom: 0.25rem;
+      }
+      th,
+      td {
+        padding: 0.15rem 0.75rem 0.15rem 0;
+        text-align: end;
+        font-variant-numeric: tabular-nums;
+      }
+      th:first-child {
+        text-align: start;
+        font-weight: normal;
+      }
+      thead th,
+      tfoot th,
+      tfoot td {
+        font-weight: 600;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.7rem;
+        height: 0.7rem;
+        margin-inline-end: 0.4rem;
+        border-radius: 2px;
+        vertical-align: -0.05rem;
+      }
+      .empty {
+        color: var(--_muted);
+      }
+    `,
+  ];
+
+  /** Its envelope: an object, or JSON text (as the `envelope` attribute). */
+  @property({ attribute: 'envelope' })
+  envelope?: Envelope | string;
+
+  /** URL of an envelope JSON file. */
+  @property()
+  src?: string;
+
+  /** A result of `measureEnvelope` to show instead of measuring an envelope. */
+  @property({ attribute: false })
+  measurement?: MeasureResult;
+
+  /** The request whose text is measured: `openai`, `anthropic`, `gemini` or `otel`. */
+  @property()
+  target: ExportTarget = 'openai';
+
+  /** The context window in tokens: draws a line there and gives the share used. */
+  @property({ type: Number })
+  limit?: number;
+
+  /** Counts tokens instead of the built-in estimate (e.g. `await loadBpeTokenizer()`). */
+  @property({ attribute: false })
+  tokenizer?: Tokenizer;
+
+  /** One line (bar and total) for headers and toolbars; the table stays for screen readers. */
+  @property({ type: Boolean, reflect: true })
+  compact = false;
+
+  /** `light`, `dark`, or unset to follow the nearest `theme` attribute, then the system. */
+  @property({ reflect: true })
+  theme?: 'light' | 'dark' | 'auto';
+
+  @consume({ context: envelopeContext, subscribe: true })
+  @state()
+  private contextEnvelope?: Envelope;
+
+  private readonly input = new EnvelopeInput(this);
+  private readonly ambient = new AmbientController(this);
+  private measured?: { key: unknown[]; result: MeasureResult };
+
+  /** What is shown: `measurement`, else the measure of its envelope (own, else the viewer's). */
+  get shownMeasurement(): MeasureResult | undefined {
+    if (this.measurement) return checkMeasurement(this.measurement);
+    const own = this.input.state;
+    const envelope =
+      own.status === 'ready'
+        ? own.envelope
+        : own.status === 'empty'
+          ? this.contextEnvelope
+          : undefined;
+    if (!envelope) return undefined;
+    const key = [envelope, this.target, this.tokenizer];
+    if (!this.measured || key.some((k, i) => k !== this.measured!.key[i])) {
+      this.measured = {
+        key,
+        result: measureEnvelope(envelope, { target: this.target, tokenizer: this.tokenizer }),
+      };
+    }
+    return this.measured.result;
+  }
+
+  /**
+   * Sizes go through the CSSOM rather than a `style` attribute, which a Content-Security-Policy
+   * without 'unsafe-inline' would block.
+   */
+  protected override updated() {
+    for (const el of this.renderRoot.querySelectorAll<HTMLElement>('[data-at]')) {
+      el.style[el.part.contains('limit') ? 'left' : 'width'] = `${el.dataset.at}%`;
+    }
+  }
+
+  protected override render() {
+    const a = this.ambient;
+    const own = this.input.state;
+    const result = this.shownMeasurement;
+    let content;
+    if (!this.measurement && own.status === 'error')
+      content = renderErrorPanel(a.t('error.title'), own.errors);
+    else if (result && result.errors.length > 0)
+      content = renderErrorPanel(a.t('error.title'), result.errors);
+    else if (result) content = this.renderMeter(result);
+    else if (own.status === 'loading')
+      content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
+    else content = html`<p class="empty">${a.t('meter.empty')}</p>`;
+    return html`<div part="base" class="base ${a.theme}">${content}</div>`;
+  }
+
+  private renderMeter(result: MeasureResult) {
+    const a = this.ambient;
+    const number = new Intl.NumberFormat(a.lang);
+    const percent = new Intl.NumberFormat(a.lang, { style: 'percent', maximumFractionDigits: 1 });
+    const total = result.total.tokens;
+    const limit = Number.isFinite(this.limit) && this.limit! > 0 ? this.limit! : undefined;
+    const over = limit !== undefined && total > limit;
+    const scale = Math.max(total, limit ?? 0) || 1;
+    const rows: [Row, ContextSize][] = [
+      ...MEASURE_BUCKETS.map((b): [Row, ContextSize] => [b, result.byKind[b]]),
+      ['overhead', result.overhead],
+    ];
+    const shown = rows.filter(([, size]) => size.tokens > 0 || size.characters > 0);
+    const share = (tokens: number) => percent.format(total > 0 ? tokens / total : 0);
+    const limitText =
+      limit === undefined
+        ? nothing
+        : html`<span class="limit-text"
+            >${
+              over
+                ? a.t('meter.overLimit', {
+                    limit: number.format(limit),
+                    n: number.format(total - limit),
+                  })
+                : a.t('meter.ofLimit', {
+                    limit: number.format(limit),
+                    p: percent.format(total / limit),
+                  })
+            }</span
+          >`;
+    return html`<div class="meter ${this.compact ? 'compact' : ''} ${over ? 'over' : ''}">
+      <div part="header" class="header">
+        <span class="total">${a.t('meter.totalTokens', { n: number.format(total) })}</span>
+        ${limitText}
+      </div>
+      <div part="bar" class="bar" aria-hidden="true">
+        ${rows.map(([row, size]) =>
+          size.tokens > 0
+            ? html`<span
+                part="segment"
+                data-kind=${row}
+                title="${a.t(LABELS[row])}: ${number.format(size.tokens)}"
+                data-at=${(size.tokens / scale) * 100}
+              ></span>`
+            : nothing,
+        )}
+        ${
+          limit === undefined
+            ? nothing
+            : html`<span part="limit" data-at=${(limit / scale) * 100}></span>`
+        }
+      </div>
+      <div class=${this.compact ? 'visually-hidden' : 'legend'}>
+        <table part="legend">
+          <caption>
+            ${a.t('meter.label')}:
+            ${a.t('meter.caption', { target: TARGET_NAMES[result.target] ?? result.target, tokenizer: result.tokenizer === 'estimate' ? a.t('meter.estimate') : result.tokenizer })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">${a.t('meter.kind')}</th>
+              <th scope="col">${a.t('meter.tokens')}</th>
+              <th scope="col">${a.t('meter.characters')}</th>
+              <th scope="col">${a.t('meter.share')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${shown.map(
+              ([row, size]) =>
+                html`<tr data-kind=${row}>
+                  <th scope="row"><span class="swatch"></span>${a.t(LABELS[row])}</th>
+                  <td>${number.format(size.tokens)}</td>
+                  <td>${number.format(size.characters)}</td>
+                  <td>${share(size.tokens)}</td>
+                </tr>`,
+            )}
+          </tbody>
+          <tfoot>
+            <tr data-kind="total">
+              <th scope="row">${a.t('meter.total')}</th>
+              <td>${number.format(total)}</td>
+              <td>${number.format(result.total.characters)}</td>
+              <td>${share(total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>`;
+  }
+}

@@ -1,0 +1,873 @@
+import { diffLines } from 'diff';
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import {
+  diffEnvelopes,
+  type DiffError,
+  type EnvelopeDiffResult,
+  type MessageDiff,
+  type SegmentDiff,
+  type ValueChange,
+} from '../core/diff.js';
+import { EXPORT_TARGETS, exportEnvelope, type ExportTarget } from '../core/export.js';
+import type { Envelope, Message } from '../core/protocol.js';
+import { staticVariables } from '../core/template.js';
+import { EnvelopeErrorEvent } from '../events.js';
+import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
+import { EnvelopeInput, type EnvelopeState } from './internal/envelope-input.js';
+import { AmbientController } from './internal/localize.js';
+import { renderSegment } from './internal/render-segment.js';
+import type { CollapseMemory } from './internal/segment-element.js';
+import type { StringKey } from './internal/strings.js';
+import { renderTabs, tabStyles } from './internal/tabs.js';
+import { themeStyles } from './internal/theme.js';
+
+export type EnvelopeDiffView = 'envelopes' | 'bodies';
+
+const VIEWS: { id: EnvelopeDiffView; label: StringKey }[] = [
+  { id: 'envelopes', label: 'diff.envelopes' },
+  { id: 'bodies', label: 'diff.bodies' },
+];
+
+const TARGET_LABELS: Record<ExportTarget, StringKey> = {
+  openai: 'panel.openai',
+  anthropic: 'panel.anthropic',
+  gemini: 'panel.gemini',
+  otel: 'panel.otel',
+};
+
+/** Unchanged lines kept around each change of a body diff; longer runs fold. */
+const CONTEXT_LINES = 3;
+/** Fewer unchanged lines than this are shown rather than folded. */
+const MIN_FOLD = 4;
+/** Beyond this many line edits the bodies are called too different (jsdiff's `maxEditLength`). */
+const MAX_LINE_EDITS = 4000;
+/** Characters of a changed value shown in a list of changed fields. */
+const VALUE_PREVIEW = 240;
+
+/** A row of the Envelopes view: one aligned message, or a run of unchanged ones. */
+type Row = { run: MessageDiff[]; start: number } | { row: MessageDiff };
+
+/** One line of a body diff, or a run of unchanged lines. */
+type Line = { type: ' ' | '+' | '-'; text: string };
+type LineGroup = { lines: Line[]; folded: boolean; start: number };
+
+interface Side {
+  envelope: Envelope;
+  variables: Record<string, string>;
+  /** Expanded changed segments, so that the change is visible without a click. */
+  memory: CollapseMemory;
+}
+
+/**
+ * @tagname envelope-diff
+ * @summary Two envelopes side by side (SPEC §3.8): messages aligned by id, added ones tinted green,
+ * removed ones red, changed ones with each changed segment outlined and the changed fields
+ * listed (`items/2/content`: before → after), unchanged runs folded. A second view compares the
+ * exported provider bodies line by line.
+ *
+ * @event envelope-error - A side is invalid or could not be loaded; one event per side, each
+ * error with `side`: `a` (before) or `b` (after). The error panel names the side.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart summary - The line that counts changed, added and removed messages.
+ * @csspart tabs - The view tabs.
+ * @csspart tab - Each tab.
+ * @csspart fields - Changed envelope fields (model, version …).
+ * @csspart columns - The two columns of messages.
+ * @csspart row - One aligned message (carries its status as a class: `changed`, `added` …).
+ * @csspart fold - The button that shows a run of unchanged messages or lines.
+ * @csspart segment-cell - Each segment cell of a changed message (`data-status` says added, removed, changed or unchanged).
+ * @csspart changes - The list of changed fields of a segment or message.
+ * @csspart target - The format selector of the bodies view.
+ * @csspart lines - The line diff of the bodies.
+ * @csspart error - The error panel of an invalid side.
+ *
+ * @cssprop --pe-diff-added-color - Accent of added messages, segments and lines (default #22C55E).
+ * @cssprop --pe-diff-removed-color - Accent of removed ones (default #EF4444).
+ * @cssprop --pe-diff-changed-color - Accent of changed ones (default #F59E0B).
+ * @cssprop --pe-surface-color - Background.
+ * @cssprop --pe-code-background - Background of the body diff.
+ */
+export class EnvelopeDiff extends LitElement {
+  static override styles = [
+    themeStyles,
+    tabStyles,
+    errorPanelStyles,
+    css`
+      .base {
+        --_added: var(--pe-diff-added-color, #22c55e);
+        --_removed: var(--pe-diff-removed-color, #ef4444);
+        --_changed: var(--pe-diff-changed-color, #f59e0b);
+        container-type: inline-size;
+        display: flex;
+        flex-direction: column;
+        gap: 0.75rem;
+        background: var(--_surface);
+      }
+      .summary {
+        margin: 0;
+        font-weight: 600;
+      }
+      .tabpanel {
+        display: flex;
+        flex-direction: column;
+        gap: 0.75rem;
+        min-width: 0;
+      }
+      .muted {
+        color: var(--_muted);
+        margin: 0;
+      }
+      .pair {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        gap: 0.75rem;
+      }
+      .heads {
+        font-size: 0.8em;
+        font-weight: 700;
+        letter-spacing: 0.03em;
+        text-transform: uppercase;
+        color: var(--_muted);
+      }
+      .columns {
+        display: flex;
+        flex-direction: column;
+        gap: 0.75rem;
+      }
+      .row {
+        display: flex;
+        flex-direction: column;
+        gap: 0.5rem;
+        padding: 0.5rem;
+        border: 1px solid var(--_border);
+        border-left-width: 4px;
+        border-radius: var(--_radius);
+      }
+      .row.unchanged {
+        border-left-color: var(--_border);
+      }
+      .row.added {
+        border-left-color: var(--_added);
+      }
+      .row.removed {
+        border-left-color: var(--_removed);
+      }
+      .row.changed {
+        border-left-color: var(--_changed);
+      }
+      .row-head {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.5rem;
+        font-size: 0.85em;
+        color: var(--_muted);
+      }
+      .badge {
+        padding: 0 0.45rem;
+        border-radius: 999px;
+        font-weight: 700;
+        color: var(--_text);
+        border: 1px solid var(--_accent, var(--_border));
+        background: color-mix(in srgb, var(--_accent, var(--_border)) 18%, var(--_surface));
+      }
+      .added {
+        --_accent: var(--_added);
+      }
+      .removed {
+        --_accent: var(--_removed);
+      }
+      .changed {
+        --_accent: var(--_changed);
+      }
+      .cell {
+        min-width: 0;
+        border-radius: var(--_radius);
+      }
+      .cell.added,
+      .cell.removed {
+        padding: 0.4rem;
+        background: color-mix(in srgb, var(--_accent) 10%, var(--_surface));
+      }
+      .cell.changed {
+        padding: 0.4rem;
+        outline: 2px solid var(--_changed);
+        outline-offset: -2px;
+      }
+      .cell.none {
+        border: 1px dashed var(--_border);
+        padding: 0.4rem;
+        color: var(--_muted);
+        font-size: 0.85em;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+      }
+      .side-label {
+        display: none;
+        font-size: 0.75em;
+        font-weight: 700;
+        text-transform: uppercase;
+        color: var(--_muted);
+      }
+      .message-head {
+        display: flex;
+        gap: 0.5rem;
+        font-size: 0.8em;
+        color: var(--_muted);
+      }
+      .message-head .role {
+        font-weight: 700;
+        text-transform: uppercase;
+        color: var(--_text);
+      }
+      .message-head mark {
+        background: color-mix(in srgb, var(--_changed) 30%, transparent);
+        color: inherit;
+        border-radius: 3px;
+        padding: 0 0.2em;
+      }
+      .changes ul {
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .changes {
+        margin-top: 0.4rem;
+        padding: 0.4rem 0.6rem;
+        border-radius: 6px;
+        background: color-mix(in srgb, var(--_changed) 10%, var(--_surface));
+        font-size: 0.85em;
+      }
+      .changes-title {
+        font-weight: 600;
+      }
+      .changes li {
+        overflow-wrap: anywhere;
+        margin-top: 0.25rem;
+      }
+      .changes code {
+        font-family: var(--_mono);
+        font-weight: 600;
+      }
+      .value {
+        display: block;
+        font-family: var(--_mono);
+        font-size: 0.95em;
+        white-space: pre-wrap;
+        text-decoration: none;
+        padding: 0 0.3em;
+        border-radius: 3px;
+      }
+      del.value::before {
+        content: '− ';
+        font-weight: 700;
+      }
+      ins.value::before {
+        content: '+ ';
+        font-weight: 700;
+      }
+      del.value {
+        background: color-mix(in srgb, var(--_removed) 14%, transparent);
+      }
+      ins.value {
+        background: color-mix(in srgb, var(--_added) 14%, transparent);
+      }
+      .fold {
+        align-self: stretch;
+        padding: 0.4rem 0.75rem;
+        border: 1px dashed var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_subtle);
+        cursor: pointer;
+        text-align: start;
+      }
+      .fold:hover {
+        border-color: var(--_muted);
+      }
+      .run {
+        display: flex;
+        flex-direction: column;
+        gap: 0.75rem;
+      }
+      .toolbar {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      select {
+        font: inherit;
+        color: inherit;
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        padding: 0.2rem 0.4rem;
+      }
+      .lines {
+        margin: 0;
+        padding: 0.5rem 0;
+        overflow: auto;
+        border-radius: 6px;
+        background: var(--_code-bg);
+        font-family: var(--_mono);
+        font-size: 0.85em;
+        line-height: 1.45;
+      }
+      .line {
+        display: block;
+        padding: 0 0.75rem;
+        white-space: pre;
+      }
+      .line.add {
+        background: color-mix(in srgb, var(--_added) 18%, transparent);
+      }
+      .line.del {
+        background: color-mix(in srgb, var(--_removed) 18%, transparent);
+      }
+      .marker {
+        display: inline-block;
+        width: 1.5ch;
+        user-select: none;
+        font-weight: 700;
+      }
+      .lines .fold {
+        display: block;
+        white-space: normal;
+        margin: 0.15rem 0.5rem;
+        padding: 0.1rem 0.5rem;
+        font-family: var(--_mono);
+        font-size: 1em;
+      }
+      @container (max-width: 640px) {
+        .pair {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .heads {
+          display: none;
+        }
+        .side-label {
+          display: block;
+        }
+      }
+    `,
+  ];
+
+  /**
+   * The earlier envelope: an object, or JSON text (the `before` attribute). The property cannot
+   * be called `before`: that name is the DOM's `Element.before()`, and frameworks that set
+   * properties would overwrite the method.
+   */
+  @property({ attribute: 'before' })
+  beforeEnvelope?: Envelope | string;
+
+  /** The later envelope: an object, or JSON text (the `after` attribute); see `beforeEnvelope`. */
+  @property({ attribute: 'after' })
+  afterEnvelope?: Envelope | string;
+
+  /** URL of the earlier envelope's JSON file. */
+  @property({ attribute: 'before-src' })
+  beforeSrc?: string;
+
+  /** URL of the later envelope's JSON file. */
+  @property({ attribute: 'after-src' })
+  afterSrc?: string;
+
+  /** The view shown: `envelopes` (messages side by side) or `bodies` (exported bodies). */
+  @property({ reflect: true })
+  view: EnvelopeDiffView = 'envelopes';
+
+  /** The export compared in the bodies view: `openai`, `anthropic`, `gemini` or `otel`. */
+  @property({ reflect: true })
+  target: ExportTarget = 'openai';
+
+  /** `light`, `dark`, or unset to follow the nearest `theme` attribute, then the system. */
+  @property({ reflect: true })
+  theme?: 'light' | 'dark' | 'auto';
+
+  /** Runs of unchanged messages or lines a person opened, by their first index. */
+  private opened = new Set<string>();
+
+  private readonly beforeInput = new EnvelopeInput(this, {
+    envelope: 'beforeEnvelope',
+    src: 'beforeSrc',
+    script: false,
+    announce: false,
+  });
+  private readonly afterInput = new EnvelopeInput(this, {
+    envelope: 'afterEnvelope',
+    src: 'afterSrc',
+    script: false,
+    announce: false,
+  });
+  private readonly ambient = new AmbientController(this);
+  private computed?: { a: Envelope; b: Envelope; diff: EnvelopeDiffResult; sides: [Side, Side] };
+  private bodies = new Map<ExportTarget, LineGroup[] | null>();
+  /** The input states already reported with envelope-error, per side. */
+  private reported: [EnvelopeState | null, EnvelopeState | null] = [null, null];
+
+  /** The comparison shown, or undefined while a side is missing, loading or invalid. */
+  get diff(): EnvelopeDiffResult | undefined {
+    return this.current()?.diff;
+  }
+
+  protected override updated() {
+    const states = [this.beforeInput.state, this.afterInput.state];
+    states.forEach((state, index) => {
+      if (state === this.reported[index]) return;
+      this.reported[index] = state;
+      if (state.status !== 'error') return;
+      const side = index === 0 ? 'a' : 'b';
+      const errors: DiffError[] = state.errors.map((e) => ({ ...e, side }));
+      this.dispatchEvent(new EnvelopeErrorEvent({ errors }));
+    });
+  }
+
+  protected override render() {
+    const a = this.ambient;
+    return html`<div part="base" class="base ${a.theme}">${this.renderContent()}</div>`;
+  }
+
+  private renderContent() {
+    const a = this.ambient;
+    const states: [EnvelopeState, StringKey][] = [
+      [this.beforeInput.state, 'diff.beforeError'],
+      [this.afterInput.state, 'diff.afterError'],
+    ];
+    const errors = states.filter(([s]) => s.status === 'error');
+    if (errors.length > 0) {
+      return errors.map(([s, title]) =>
+        s.status === 'error' ? renderErrorPanel(a.t(title), s.errors) : nothing,
+      );
+    }
+    if (states.some(([s]) => s.status === 'loading'))
+      return html`<p class="muted" role="status">${a.t('common.loading')}</p>`;
+    const current = this.current();
+    if (!current) return html`<p class="muted">${a.t('diff.empty')}</p>`;
+    const { diff } = current;
+    const { changed, added, removed } = diff.summary;
+    const summary =
+      changed === 1
+        ? a.t('diff.summaryOne', { added, removed })
+        : a.t('diff.summary', { changed, added, removed });
+    return html`<p part="summary" class="summary" role="status">
+        ${summary}${diff.identical ? html` · ${a.t('diff.identical')}` : nothing}
+      </p>
+      ${renderTabs(
+        {
+          tabs: VIEWS.map((view) => ({ id: view.id, label: a.t(view.label) })),
+          selected: this.view,
+          label: a.t('diff.label'),
+          onSelect: (id) => (this.view = id),
+          root: this.renderRoot,
+        },
+        this.view === 'bodies'
+          ? this.renderBodies(current.a, current.b)
+          : this.renderEnvelopes(current.diff, current.sides),
+      )}`;
+  }
+
+  private current() {
+    const before = this.beforeInput.state;
+    const after = this.afterInput.state;
+    if (before.status !== 'ready' || after.status !== 'ready') return undefined;
+    const c = this.computed;
+    if (c && c.a === before.envelope && c.b === after.envelope) return c;
+    const diff = diffEnvelopes(before.envelope, after.envelope);
+    const side = (envelope: Envelope, which: 'a' | 'b'): Side => {
+      const memory: CollapseMemory = new Map();
+      for (const row of diff.messages) {
+        const message = row[which]?.message;
+        if (!message || row.status === 'unchanged') continue;
+        for (const segment of row.segments) {
+          const at = segment[which];
+          if (at && segment.status !== 'unchanged') memory.set(`${message.id}/${at.index}`, false);
+        }
+      }
+      return { envelope, variables: staticVariables(envelope), memory };
+    };
+    this.computed = {
+      a: before.envelope,
+      b: after.envelope,
+      diff,
+      sides: [side(before.envelope, 'a'), side(after.envelope, 'b')],
+    };
+    this.bodies = new Map();
+    this.opened = new Set();
+    return this.computed;
+  }
+
+  private renderEnvelopes(diff: EnvelopeDiffResult, sides: [Side, Side]) {
+    const a = this.ambient;
+    return html`${
+        diff.fields.length > 0
+          ? html`<div part="fields" class="row changed">
+              <div class="row-head">
+                <span class="badge changed">${a.t('diff.changed')}</span
+                >${a.t('diff.envelopeFields')}
+              </div>
+              ${this.renderChanges(diff.fields)}
+            </div>`
+          : nothing
+      }
+      <div class="pair heads" aria-hidden="true">
+        <span>${a.t('diff.before')}</span><span>${a.t('diff.after')}</span>
+      </div>
+      <div part="columns" class="columns">
+        ${groupRows(diff.messages).map((item) => ('run' in item ? this.renderRun(item, sides) : this.renderRow(item.row, sides)))}
+      </div>`;
+  }
+
+  private renderRun(item: { run: MessageDiff[]; start: number }, sides: [Side, Side]) {
+    const a = this.ambient;
+    const key = `m${item.start}`;
+    const open = this.opened.has(key);
+    const n = item.run.length;
+    return html`<button
+        part="fold"
+        class="fold"
+        type="button"
+        aria-expanded=${open ? 'true' : 'false'}
+        aria-controls="run-${key}"
+        @click=${() => this.toggleRun(key)}
+      >
+        ${n === 1 ? a.t('diff.unchangedOne') : a.t('diff.unchangedRun', { n })}
+      </button>
+      <div class="run" id="run-${key}" ?hidden=${!open}>
+        ${open ? item.run.map((row) => this.renderRow(row, sides)) : nothing}
+      </div>`;
+  }
+
+  private renderRow(row: MessageDiff, [left, right]: [Side, Side]) {
+    const a = this.ambient;
+    const id = row.b?.message.id ?? row.a!.message.id;
+    const head = html`<div class="row-head">
+      ${row.status === 'unchanged' ? nothing : html`<span class="badge ${row.status}">${a.t(`diff.${row.status}`)}</span>`}
+      <code
+        >${row.a && row.b && row.a.message.id !== row.b.message.id ? `${row.a.message.id} → ${row.b.message.id}` : id}</code
+      >
+      ${row.moved ? html`<span>${a.t('diff.moved', { from: row.a!.index + 1, to: row.b!.index + 1 })}</span>` : nothing}
+    </div>`;
+    const cell = (
+      side: Side,
+      at: { message: Message } | undefined,
+      absent: StringKey,
+      label: StringKey,
+    ) =>
+      at
+        ? html`<div class="cell ${row.status === 'unchanged' ? '' : row.status}">
+            <span class="side-label">${a.t(label)}</span>
+            ${this.renderMessage(side, at.message)}
+          </div>`
+        : html`<div class="cell none">${a.t(absent)}</div>`;
+    if (row.status !== 'changed') {
+      return html`<div part="row" class="row ${row.status}" data-id=${id}>
+        ${head}
+        <div class="pair">
+          ${cell(left, row.a, 'diff.notBefore', 'diff.before')}
+          ${cell(right, row.b, 'diff.notAfter', 'diff.after')}
+        </div>
+      </div>`;
+    }
+    const before = row.a!.message;
+    const after = row.b!.message;
+    const changedField = (name: string) => row.fields.some((f) => f.path.startsWith(`/${name}`));
+    const messageHead = (m: Message, label: StringKey) =>
+      html`<div class="message-head">
+        <span class="side-label">${a.t(label)}</span>
+        ${markIf(changedField('role'), html`<span class="role">${a.t(`role.${m.role}`)}</span>`)}
+        ${markIf(changedField('timestamp'), html`<time datetime=${isoTime(m.timestamp)}>${this.formatTime(m.timestamp)}</time>`)}
+      </div>`;
+    return html`<div part="row" class="row changed" data-id=${id}>
+      ${head}
+      <div class="pair">
+        ${messageHead(before, 'diff.before')}${messageHead(after, 'diff.after')}
+      </div>
+      ${row.fields.length > 0 ? this.renderChanges(row.fields) : nothing}
+      ${this.renderSegmentPairs(row, before, after, left, right)}
+    </div>`;
+  }
+
+  /** Segment pairs in order; two or more unchanged ones in a row fold behind a button. */
+  private renderSegmentPairs(
+    row: MessageDiff,
+    before: Message,
+    after: Message,
+    left: Side,
+    right: Side,
+  ) {
+    const a = this.ambient;
+    const out: unknown[] = [];
+    let i = 0;
+    while (i < row.segments.length) {
+      let j = i;
+      while (j < row.segments.length && row.segments[j].status === 'unchanged') j++;
+      if (j - i >= 2) {
+        const key = `s${row.b!.index}-${i}`;
+        const open = this.opened.has(key);
+        const run = row.segments.slice(i, j);
+        out.push(
+          html`<button
+              part="fold"
+              class="fold"
+              type="button"
+              aria-expanded=${open ? 'true' : 'false'}
+              aria-controls="run-${key}"
+              @click=${() => this.toggleRun(key)}
+            >
+              ${a.t('diff.unchangedSegments', { n: run.length })}
+            </button>
+            <div class="run" id="run-${key}" ?hidden=${!open}>
+              ${open ? run.map((s) => this.renderSegmentPair(s, before, after, left, right)) : nothing}
+            </div>`,
+        );
+        i = j;
+      } else {
+        const end = Math.max(j, i + 1);
+        for (const s of row.segments.slice(i, end))
+          out.push(this.renderSegmentPair(s, before, after, left, right));
+        i = end;
+      }
+    }
+    return out;
+  }
+
+  private renderSegmentPair(
+    segment: SegmentDiff,
+    before: Message,
+    after: Message,
+    left: Side,
+    right: Side,
+  ) {
+    const a = this.ambient;
+    const status = segment.status === 'unchanged' ? '' : segment.status;
+    const cell = (
+      side: Side,
+      message: Message,
+      at: SegmentDiff['a'],
+      absent: StringKey,
+      label: StringKey,
+      changes: boolean,
+    ) =>
+      at
+        ? html`<div part="segment-cell" class="cell ${status}" data-status=${segment.status}>
+            ${status ? html`<span class="badge ${status}">${a.t(`diff.${status}`)}</span> ` : nothing}
+            <span class="side-label">${a.t(label)}</span>
+            ${renderSegment(at.segment, {
+              messageId: message.id,
+              index: at.index,
+              collapseMemory: side.memory,
+              variables: side.variables,
+              theme: a.theme,
+              lang: a.lang,
+            })}
+            ${changes && segment.changes.length > 0 ? this.renderChanges(segment.changes) : nothing}
+          </div>`
+        : html`<div class="cell none">${a.t(absent)}</div>`;
+    return html`<div class="pair">
+      ${cell(left, before, segment.a, 'diff.notBefore', 'diff.before', false)}
+      ${cell(right, after, segment.b, 'diff.notAfter', 'diff.after', true)}
+    </div>`;
+  }
+
+  private renderChanges(changes: ValueChange[]) {
+    const a = this.ambient;
+    return html`<div part="changes" class="changes">
+      <span class="changes-title">${a.t('diff.changes')}</span>
+      <ul>
+        ${changes.map(
+          (change) =>
+            html`<li>
+              <code>${change.path.slice(1) || '/'}</code>
+              <del class="value"
+                >${'before' in change ? preview(change.before) : a.t('diff.absent')}</del
+              >
+              <ins class="value"
+                >${'after' in change ? preview(change.after) : a.t('diff.absent')}</ins
+              >
+            </li>`,
+        )}
+      </ul>
+    </div>`;
+  }
+
+  private renderMessage(side: Side, message: Message) {
+    return html`<envelope-message
+      .message=${message}
+      .variables=${side.variables}
+      .collapseMemory=${side.memory}
+      theme=${this.ambient.theme}
+      lang=${this.ambient.lang}
+    ></envelope-message>`;
+  }
+
+  private renderBodies(before: Envelope, after: Envelope) {
+    const a = this.ambient;
+    const groups = this.bodyDiff(before, after);
+    let content: TemplateResult;
+    if (groups === null) content = html`<p class="muted">${a.t('diff.tooDifferent')}</p>`;
+    else if (groups.every((g) => g.lines.every((l) => l.type === ' ')))
+      content = html`<p class="muted">${a.t('diff.sameBody')}</p>`;
+    else
+      content = html`<pre
+        part="lines"
+        class="lines"
+        tabindex="0"
+        aria-label=${a.t(TARGET_LABELS[this.target])}
+      >
+${groups.map((group) => this.renderLineGroup(group))}</pre>`;
+    return html`<div class="toolbar">
+        <label for="target">${a.t('diff.target')}</label>
+        <select part="target" id="target" @change=${this.onTarget}>
+          ${EXPORT_TARGETS.map(
+            (t) =>
+              html`<option value=${t} ?selected=${t === this.target}>
+                ${a.t(TARGET_LABELS[t])}
+              </option>`,
+          )}
+        </select>
+      </div>
+      ${content}`;
+  }
+
+  private renderLineGroup(group: LineGroup) {
+    const key = `${this.target}-${group.start}`;
+    if (group.folded && !this.opened.has(key)) {
+      return html`<button
+        part="fold"
+        class="fold"
+        type="button"
+        aria-expanded="false"
+        @click=${() => this.toggleRun(key)}
+      >
+        ⋯ ${this.ambient.t('diff.unchangedLines', { n: group.lines.length })}
+      </button>`;
+    }
+    return group.lines.map(
+      (line) =>
+        html`<span class="line ${line.type === '+' ? 'add' : line.type === '-' ? 'del' : ''}"
+          ><span class="marker" aria-hidden="true">${line.type}</span
+          >${line.type === ' ' ? nothing : html`<span class="visually-hidden">${line.type === '+' ? this.ambient.t('diff.added') : this.ambient.t('diff.removed')}: </span>`}${line.text}</span
+        >`,
+    );
+  }
+
+  /** The line diff of the two exported bodies for the current target, cached per target. */
+  private bodyDiff(before: Envelope, after: Envelope): LineGroup[] | null {
+    const cached = this.bodies.get(this.target);
+    if (cached !== undefined) return cached;
+    const text = (envelope: Envelope) => {
+      try {
+        return (
+          JSON.stringify(exportEnvelope(envelope, { target: this.target }).body, null, 2) + '\n'
+        );
+      } catch {
+        return '';
+      }
+    };
+    const changes = diffLines(text(before), text(after), { maxEditLength: MAX_LINE_EDITS });
+    const groups = changes ? foldLines(changes) : null;
+    this.bodies.set(this.target, groups);
+    return groups;
+  }
+
+  private toggleRun(key: string) {
+    if (!this.opened.delete(key)) this.opened.add(key);
+    this.requestUpdate();
+  }
+
+  private onTarget = (event: Event) => {
+    const value = (event.target as HTMLSelectElement).value as ExportTarget;
+    if (EXPORT_TARGETS.includes(value)) this.target = value;
+  };
+
+  private formatTime(timestamp: number): string {
+    try {
+      return new Intl.DateTimeFormat(this.ambient.lang, {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(timestamp);
+    } catch {
+      return isoTime(timestamp);
+    }
+  }
+}
+
+/** Messages in order, consecutive unchanged ones gathered into runs that fold. */
+function groupRows(rows: MessageDiff[]): Row[] {
+  const out: Row[] = [];
+  rows.forEach((row, index) => {
+    const last = out[out.length - 1];
+    if (row.status !== 'unchanged') out.push({ row });
+    else if (last && 'run' in last) last.run.push(row);
+    else out.push({ run: [row], start: index });
+  });
+  return out;
+}
+
+/** Lines of a jsdiff result; unchanged runs longer than twice the context fold in the middle. */
+function foldLines(changes: { value: string; added: boolean; removed: boolean }[]): LineGroup[] {
+  const lines: Line[] = [];
+  for (const change of changes) {
+    const type = change.added ? '+' : change.removed ? '-' : ' ';
+    const parts = change.value.split('\n');
+    if (parts[parts.length - 1] === '') parts.pop();
+    for (const text of parts) lines.push({ type, text });
+  }
+  const groups: LineGroup[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    let j = i;
+    while (j < lines.length && lines[j].type === lines[i].type) j++;
+    const run = lines.slice(i, j);
+    const first = i === 0;
+    const last = j === lines.length;
+    const keepBefore = first ? 0 : CONTEXT_LINES;
+    const keepAfter = last ? 0 : CONTEXT_LINES;
+    if (lines[i].type === ' ' && run.length - keepBefore - keepAfter >= MIN_FOLD) {
+      if (keepBefore) groups.push({ lines: run.slice(0, keepBefore), folded: false, start: i });
+      groups.push({
+        lines: run.slice(keepBefore, run.length - keepAfter),
+        folded: true,
+        start: i + keepBefore,
+      });
+      if (keepAfter)
+        groups.push({
+          lines: run.slice(run.length - keepAfter),
+          folded: false,
+          start: j - keepAfter,
+        });
+    } else {
+      groups.push({ lines: run, folded: false, start: i });
+    }
+    i = j;
+  }
+  return groups;
+}
+
+/** A changed value as text: strings as they are, the rest as JSON, cut after VALUE_PREVIEW. */
+function preview(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > VALUE_PREVIEW ? `${text.slice(0, VALUE_PREVIEW)}…` : text;
+}
+
+function markIf(changed: boolean, content: TemplateResult) {
+  return changed ? html`<mark>${content}</mark>` : content;
+}
+
+function isoTime(timestamp: number): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}

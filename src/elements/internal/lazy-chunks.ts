@@ -1,0 +1,188 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** Messages per chunk: the unit that is rendered or replaced by a spacer of remembered height. */
+export const CHUNK_SIZE = 25;
+/** Lists up to this long render whole: nothing to gain, and in-page find sees everything. */
+export const EAGER_LIMIT = 2 * CHUNK_SIZE;
+/** Height of a message before any has been measured. */
+const FALLBACK_HEIGHT = 120;
+/** Chunks closer than this to the visible area are rendered… */
+const RENDER_MARGIN = '1500px 0px';
+/** …and chunks further than this are put back to sleep (the gap between avoids flapping). */
+const RELEASE_MARGIN = '4000px 0px';
+
+/**
+ * Lazy rendering for long lists (SPEC §7): the list is cut into chunks; only chunks near the
+ * visible part of the nearest scrolling ancestor are rendered, the others are empty blocks as
+ * tall as their items measured last time (or an estimate). The host marks each chunk element
+ * with `data-chunk` and each item with `data-index` (its key in `heights`), calls `observe()`
+ * after it renders, and asks `isLive()` while rendering. Cost of a first paint does not depend
+ * on the list's length, only on how many chunks fit on screen.
+ */
+export class LazyChunks implements ReactiveController {
+  private readonly live = new Set<number>();
+  private readonly pinned = new Set<number>();
+  private near?: IntersectionObserver;
+  private far?: IntersectionObserver;
+  private root: Element | null = null;
+  private observed = new WeakSet<Element>();
+  private count = 0;
+  /** Measured heights by item key; kept by the host per list so they survive switching back. */
+  private heights = new Map<number, number>();
+  /**
+   * The height of a message never measured: the average of the first ones measured, then kept.
+   * A running average would change every sleeping chunk above the visible part at each
+   * measurement, and move what the person is looking at.
+   */
+  private estimate?: number;
+  private measuring = 0;
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  /** Whether the list is long enough to render lazily. */
+  get lazy(): boolean {
+    return this.count > EAGER_LIMIT;
+  }
+
+  chunkCount(): number {
+    return Math.ceil(this.count / CHUNK_SIZE);
+  }
+
+  /** A new list: `count` items, with the heights remembered for it. The first chunk is live. */
+  reset(count: number, heights: Map<number, number>): void {
+    this.count = count;
+    this.heights = heights;
+    this.estimate = undefined;
+    if (heights.size > 0) this.fixEstimate();
+    this.live.clear();
+    this.pinned.clear();
+    this.live.add(0);
+  }
+
+  isLive(chunk: number): boolean {
+    return !this.lazy || this.live.has(chunk) || this.pinned.has(chunk);
+  }
+
+  /** Renders the chunk of item position `position` now and keeps it until `unpin`. */
+  pin(position: number): void {
+    this.pinned.clear();
+    this.pinned.add(Math.floor(position / CHUNK_SIZE));
+    this.host.requestUpdate();
+  }
+
+  unpin(): void {
+    this.pinned.clear();
+  }
+
+  /** The height of a sleeping chunk: its items' remembered heights, estimates for the rest. */
+  spacerHeight(keys: readonly number[]): number {
+    let total = 0;
+    let unknown = 0;
+    for (const key of keys) {
+      const height = this.heights.get(key);
+      if (height === undefined) unknown++;
+      else total += height;
+    }
+    return total + unknown * (this.estimate ?? FALLBACK_HEIGHT);
+  }
+
+  /** Watches the chunk elements under `container` (new ones only); call after each render. */
+  observe(container: ParentNode): void {
+    if (!this.lazy) return;
+    this.connectObservers();
+    for (const chunk of container.querySelectorAll<HTMLElement>('[data-chunk]')) {
+      if (this.observed.has(chunk)) continue;
+      this.observed.add(chunk);
+      this.near!.observe(chunk);
+      this.far!.observe(chunk);
+    }
+    // Rendered items are measured in the next frame, once the elements inside them have
+    // rendered too (they update after the host), so that sleeping chunks get good estimates.
+    cancelAnimationFrame(this.measuring);
+    this.measuring = requestAnimationFrame(() => {
+      for (const item of container.querySelectorAll<HTMLElement>('[data-index]')) {
+        if (!this.heights.has(Number(item.dataset.index))) this.measure(item);
+      }
+      if (this.estimate === undefined && this.heights.size > 0) this.fixEstimate();
+    });
+  }
+
+  hostDisconnected(): void {
+    cancelAnimationFrame(this.measuring);
+    this.near?.disconnect();
+    this.far?.disconnect();
+    this.near = this.far = undefined;
+    this.observed = new WeakSet();
+  }
+
+  private connectObservers(): void {
+    const root = scrollingAncestor(this.host);
+    if (this.near && root === this.root) return;
+    this.hostDisconnected();
+    this.root = root;
+    this.near = new IntersectionObserver((entries) => this.wake(entries), {
+      root,
+      rootMargin: RENDER_MARGIN,
+    });
+    this.far = new IntersectionObserver((entries) => this.release(entries), {
+      root,
+      rootMargin: RELEASE_MARGIN,
+    });
+  }
+
+  private wake(entries: IntersectionObserverEntry[]): void {
+    let changed = false;
+    for (const entry of entries) {
+      const chunk = Number((entry.target as HTMLElement).dataset.chunk);
+      if (entry.isIntersecting && !this.live.has(chunk)) {
+        this.live.add(chunk);
+        changed = true;
+      }
+    }
+    if (changed) this.host.requestUpdate();
+  }
+
+  private release(entries: IntersectionObserverEntry[]): void {
+    let changed = false;
+    for (const entry of entries) {
+      const element = entry.target as HTMLElement;
+      const chunk = Number(element.dataset.chunk);
+      if (entry.isIntersecting || !this.live.has(chunk)) continue;
+      for (const item of element.querySelectorAll<HTMLElement>('[data-index]')) this.measure(item);
+      this.live.delete(chunk);
+      changed = true;
+    }
+    if (changed) this.host.requestUpdate();
+  }
+
+  private measure(item: HTMLElement): void {
+    const height = item.getBoundingClientRect().height;
+    if (height > 0) this.heights.set(Number(item.dataset.index), height);
+  }
+
+  private fixEstimate(): void {
+    let sum = 0;
+    for (const height of this.heights.values()) sum += height;
+    this.estimate = sum / this.heights.size;
+  }
+}
+
+/** The nearest ancestor (across shadow roots) that scrolls vertically, or null for the page. */
+function scrollingAncestor(element: Element): Element | null {
+  let node: Node | null = element;
+  while (node) {
+    // The page's own scrolling (html/body) is the viewport: the null root.
+    if (node === document.body || node === document.documentElement) return null;
+    if (node instanceof Element) {
+      const overflow = getComputedStyle(node).overflowY;
+      if (overflow === 'auto' || overflow === 'scroll' || overflow === 'overlay') return node;
+    }
+    node =
+      (node instanceof Element && node.assignedSlot) ||
+      node.parentNode ||
+      (node instanceof ShadowRoot ? node.host : null);
+  }
+  return null;
+}

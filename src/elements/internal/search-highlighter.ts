@@ -1,0 +1,151 @@
+import type { ReactiveElement } from 'lit';
+import { searchPattern, type SearchMatch } from '../../core/search.js';
+import type { SegmentElement } from './segment-element.js';
+
+/**
+ * Paints search matches in the rendered messages of a chat with the CSS Custom Highlight API:
+ * no markup is changed, so Markdown, JSON trees and every segment's own DOM stay as they are.
+ * Ranges live in one shared `pe-search` highlight (and `pe-search-current`), styled in every
+ * shadow root by theme.ts; each chat adds and removes only its own ranges. Where the API is
+ * missing, matches are still counted, expanded and scrolled to, just not painted.
+ */
+export class SearchHighlighter {
+  private ranges: Range[] = [];
+  private current?: Range;
+  private run = 0;
+  /** A scroll asked for by a paint that a newer paint replaced before it finished. */
+  private scrollWanted = false;
+  private matchesBySegment = new WeakMap<readonly SearchMatch[], Map<number, Set<number>>>();
+
+  constructor(private readonly host: ReactiveElement) {}
+
+  /** Highlights `query` in the rendered messages; scrolls to `current` when `scroll` is set. */
+  async paint(
+    query: string,
+    matches: readonly SearchMatch[],
+    current: SearchMatch | undefined,
+    scroll: boolean,
+  ): Promise<void> {
+    const run = ++this.run;
+    this.scrollWanted ||= scroll;
+    const pattern = searchPattern(query);
+    const found: Range[] = [];
+    let currentRange: Range | undefined;
+    let currentItem: HTMLElement | undefined;
+    if (pattern && matches.length > 0) {
+      const matched = this.segmentsWithMatches(matches);
+      const test = (text: string) => {
+        pattern.lastIndex = 0;
+        return pattern.test(text);
+      };
+      for (const item of this.host.renderRoot.querySelectorAll<HTMLElement>('[data-index]')) {
+        const messageIndex = Number(item.dataset.index);
+        const segments = matched.get(messageIndex);
+        if (!segments) continue;
+        if (current?.messageIndex === messageIndex) currentItem = item;
+        const message = item.firstElementChild as ReactiveElement | null;
+        await message?.updateComplete;
+        if (run !== this.run) return;
+        const segmentElements = message?.shadowRoot?.querySelectorAll('[part~="segment"]') ?? [];
+        for (const element of segmentElements as Iterable<SegmentElement<never>>) {
+          if (!segments.has(element.segmentIndex)) continue;
+          element.reveal(test);
+          await element.updateComplete;
+          if (run !== this.run) return;
+          const ranges = textRanges(element.shadowRoot!, pattern);
+          found.push(...ranges);
+          if (
+            current?.messageIndex === messageIndex &&
+            current.segmentIndex === element.segmentIndex
+          )
+            currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
+        }
+      }
+    }
+    this.replace(found, currentRange);
+    if (this.scrollWanted) {
+      this.scrollWanted = false;
+      const target = currentRange?.startContainer.parentElement ?? currentItem;
+      if (target) await scrollSteadily(target, this.host);
+    }
+  }
+
+  /** Removes this chat's highlights. */
+  clear(): void {
+    this.run++;
+    this.scrollWanted = false;
+    this.replace([], undefined);
+  }
+
+  private replace(ranges: Range[], current: Range | undefined): void {
+    const all = sharedHighlight('pe-search');
+    const focused = sharedHighlight('pe-search-current');
+    for (const range of this.ranges) all?.delete(range);
+    if (this.current) focused?.delete(this.current);
+    this.ranges = ranges;
+    this.current = current;
+    for (const range of ranges) if (range !== current) all?.add(range);
+    if (current) focused?.add(current);
+  }
+
+  private segmentsWithMatches(matches: readonly SearchMatch[]): Map<number, Set<number>> {
+    let map = this.matchesBySegment.get(matches);
+    if (map) return map;
+    map = new Map();
+    for (const { messageIndex, segmentIndex } of matches) {
+      let set = map.get(messageIndex);
+      if (!set) map.set(messageIndex, (set = new Set()));
+      set.add(segmentIndex);
+    }
+    this.matchesBySegment.set(matches, map);
+    return map;
+  }
+}
+
+/**
+ * Scrolls `target` into view and again while messages rendered around it (taller or shorter
+ * than their estimate) keep moving it, a few frames at most.
+ */
+export async function scrollSteadily(
+  target: Element,
+  host: ReactiveElement,
+  block: ScrollLogicalPosition = 'center',
+): Promise<void> {
+  for (let round = 0; round < 10 && target.isConnected; round++) {
+    target.scrollIntoView({ block });
+    const before = target.getBoundingClientRect().top;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await host.updateComplete;
+    if (Math.abs(target.getBoundingClientRect().top - before) < 1) return;
+  }
+}
+
+function sharedHighlight(name: string): Highlight | undefined {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS)) return undefined;
+  let highlight = CSS.highlights.get(name);
+  if (!highlight) CSS.highlights.set(name, (highlight = new Highlight()));
+  return highlight;
+}
+
+/** Ranges of every visible match in `root`, in document order, entering nested shadow roots. */
+function textRanges(root: Node, pattern: RegExp): Range[] {
+  const ranges: Range[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof Element) {
+      if (node.shadowRoot) ranges.push(...textRanges(node.shadowRoot, pattern));
+      continue;
+    }
+    const text = (node as Text).data;
+    pattern.lastIndex = 0;
+    if (!pattern.test(text) || node.parentElement?.checkVisibility?.() === false) continue;
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      ranges.push(range);
+    }
+  }
+  return ranges;
+}

@@ -1,0 +1,265 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/elements/envelope-chat.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
+import { measureEnvelope } from '../../src/core/measure.js';
+import type { Envelope } from '../../src/core/protocol.js';
+import type { SegmentElement } from '../../src/elements/internal/segment-element.js';
+import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
+import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
+
+const field = (chat: EnvelopeChat) =>
+  chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
+const status = (chat: EnvelopeChat) =>
+  chat.shadowRoot!.querySelector('.match-status')!.textContent!.trim();
+
+/** Types into the search box and presses Enter, as a person does. */
+async function type(chat: EnvelopeChat, query: string) {
+  const input = field(chat);
+  input.focus();
+  input.value = query;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  await press(chat, 'Enter');
+}
+
+async function press(chat: EnvelopeChat, key: string, shiftKey = false) {
+  field(chat).dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true }));
+  await settle(chat);
+  await new Promise((r) => setTimeout(r, 30));
+}
+
+/** The texts of the ranges in the shared highlights (what the user sees painted). */
+function painted(name: string): string[] {
+  const highlight = CSS.highlights.get(name);
+  return highlight ? [...highlight].map((range) => range.toString()) : [];
+}
+
+function segmentOf(chat: EnvelopeChat, messageId: string, index: number) {
+  const item = [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[data-index]')].find(
+    (el) => (el.firstElementChild as { message?: { id: string } }).message?.id === messageId,
+  );
+  return item?.firstElementChild?.shadowRoot?.querySelectorAll<SegmentElement<never>>(
+    '[part~="segment"]',
+  )[index];
+}
+
+function long(count: number): Envelope {
+  return envelope(
+    Array.from({ length: count }, (_, i) =>
+      i % 3 === 2
+        ? msg(`m${i}`, 'tool', result('lookup', `{"row": ${i}}`))
+        : i % 3 === 1
+          ? msg(`m${i}`, 'assistant', call('lookup', { row: i }))
+          : msg(`m${i}`, 'user', text(`Question number ${i}: what is in row ${i}?`)),
+    ),
+  );
+}
+
+describe('<envelope-chat> search', () => {
+  it('finds text inside a collapsed memory item, expands the memory and paints the match', async () => {
+    const demo = await loadDemo('a');
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo}></envelope-chat>`,
+    );
+    await settle(chat);
+    const memoryIndex = demo.messages[0].segments.findIndex((s) => s.kind === 'memory');
+    const memory = segmentOf(chat, demo.messages[0].id, memoryIndex)!;
+    expect(memory.collapsed, 'memory starts collapsed').to.equal(true);
+    expect(deepText(memory)).not.to.include('beginner in Python');
+
+    await type(chat, 'BEGINNER IN PYTHON');
+    expect(memory.collapsed).to.equal(false);
+    expect(deepText(memory)).to.include('beginner in Python');
+    expect(status(chat)).to.equal('1 of 1');
+    expect(painted('pe-search-current')).to.deep.equal(['beginner in Python']);
+  });
+
+  it('cycles through matches with Enter and Shift+Enter, and the buttons', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        .envelope=${envelope([
+          msg('u1', 'user', text('alpha one')),
+          msg('a1', 'assistant', text('alpha two and alpha three')),
+        ])}
+      ></envelope-chat>`,
+    );
+    await settle(chat);
+    await type(chat, 'alpha');
+    expect(status(chat)).to.equal('1 of 3');
+    expect(painted('pe-search')).to.deep.equal(['alpha', 'alpha']);
+    await press(chat, 'Enter');
+    expect(status(chat)).to.equal('2 of 3');
+    await press(chat, 'Enter');
+    expect(status(chat)).to.equal('3 of 3');
+    await press(chat, 'Enter');
+    expect(status(chat), 'after the last comes the first').to.equal('1 of 3');
+    await press(chat, 'Enter', true);
+    expect(status(chat), 'Shift+Enter goes back').to.equal('3 of 3');
+    chat
+      .shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Previous match"]')!
+      .click();
+    await settle(chat);
+    expect(status(chat)).to.equal('2 of 3');
+    expect(chat.currentMatch).to.equal(1);
+
+    await press(chat, 'Escape');
+    expect(chat.search).to.equal('');
+    expect(status(chat)).to.equal('');
+    expect(painted('pe-search')).to.deep.equal([]);
+  });
+
+  it('says when nothing matches and disables the buttons', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        .envelope=${envelope([msg('u1', 'user', text('hello'))])}
+      ></envelope-chat>`,
+    );
+    await type(chat, 'absent');
+    expect(status(chat)).to.equal('No matches');
+    const buttons = chat.shadowRoot!.querySelectorAll<HTMLButtonElement>('.search button');
+    expect([...buttons].every((b) => b.disabled)).to.equal(true);
+  });
+
+  it('searches tool arguments and results by their values', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        search="Lisbon"
+        .envelope=${envelope([
+          msg('a1', 'assistant', call('weather', { city: 'Lisbon' })),
+          msg('t1', 'tool', result('weather', '{"city":"Lisbon","temp":21}')),
+        ])}
+      ></envelope-chat>`,
+    );
+    await settle(chat);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(chat.matchCount).to.equal(2);
+    expect(painted('pe-search').length + painted('pe-search-current').length).to.equal(2);
+  });
+
+  it('with "only matching messages" lists just the messages that match', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${long(30)} search="row 3?"></envelope-chat>`,
+    );
+    await settle(chat);
+    chat.shadowRoot!.querySelector<HTMLInputElement>('.search input[type="checkbox"]')!.click();
+    await settle(chat);
+    expect(chat.matchesOnly).to.equal(true);
+    const ids = [...chat.shadowRoot!.querySelectorAll('envelope-message')].map(
+      (m) => (m as unknown as { message: { id: string } }).message.id,
+    );
+    expect(ids).to.deep.equal(['m3']);
+  });
+});
+
+describe('<envelope-chat> with long conversations', () => {
+  async function scroller(envelope: Envelope) {
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="height: 600px; overflow: auto">
+        <envelope-chat .envelope=${envelope}></envelope-chat>
+      </div>`,
+    );
+    const chat = box.querySelector('envelope-chat') as EnvelopeChat;
+    await settle(chat);
+    await new Promise((r) => setTimeout(r, 100));
+    await settle(chat);
+    return { box, chat };
+  }
+  const rendered = (chat: EnvelopeChat) => chat.shadowRoot!.querySelectorAll('envelope-message');
+
+  it('renders only the messages near the visible area, whatever the length', async () => {
+    const { chat } = await scroller(long(10_000));
+    expect(deepText(chat.shadowRoot!.querySelector('[part~="header"]')!)).to.include('10000');
+    const count = rendered(chat).length;
+    expect(count).to.be.greaterThan(0);
+    expect(count).to.be.at.most(150);
+    const first = await scroller(long(100));
+    expect(rendered(first.chat).length, 'the same work for 100 messages').to.equal(count);
+  });
+
+  it('renders the messages scrolled to, and puts far ones back to sleep', async () => {
+    const { box, chat } = await scroller(long(2_000));
+    box.scrollTop = box.scrollHeight;
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      await settle(chat);
+      box.scrollTop = box.scrollHeight;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    await settle(chat);
+    const ids = [...rendered(chat)].map(
+      (m) => (m as unknown as { message: { id: string } }).message.id,
+    );
+    expect(ids).to.include('m1999');
+    expect(ids).not.to.include('m0');
+    const list = chat.shadowRoot!.querySelectorAll('[role="listitem"]');
+    expect(list[0].getAttribute('aria-setsize')).to.equal('2000');
+  });
+
+  it('keeps collapse state when a message is put back to sleep and rendered again', async () => {
+    const conversation = long(400);
+    conversation.messages[0].segments.push({
+      kind: 'long_text',
+      content: 'line one\nline two\nline three\nline four',
+      charCount: 38,
+      collapsed: true,
+    });
+    const { box, chat } = await scroller(conversation);
+    const segment = segmentOf(chat, 'm0', 1)!;
+    expect(segment.collapsed).to.equal(true);
+    segment.toggle();
+    box.scrollTop = box.scrollHeight;
+    await new Promise((r) => setTimeout(r, 200));
+    await settle(chat);
+    expect(segmentOf(chat, 'm0', 1), 'm0 went to sleep').to.equal(undefined);
+    await chat.revealMessage('m0');
+    await settle(chat);
+    expect(segmentOf(chat, 'm0', 1)!.collapsed).to.equal(false);
+  });
+
+  it('finds, renders and paints a match far down a conversation that is not in the DOM', async () => {
+    const { chat } = await scroller(long(10_000));
+    expect(deepQuery(chat, '[data-index="9000"]')).to.equal(undefined);
+    await type(chat, 'row 9000?');
+    expect(status(chat)).to.equal('1 of 1');
+    const item = chat.shadowRoot!.querySelector('[data-index="9000"]');
+    expect(item, 'the matching message is rendered').to.not.equal(null);
+    // Painting and scrolling settle over a few frames while messages around it render.
+    await waitUntil(() => painted('pe-search-current').length === 1, 'painted', { timeout: 5000 });
+    expect(painted('pe-search-current')).to.deep.equal(['row 9000?']);
+    await waitUntil(
+      () => {
+        const box = item!.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      },
+      'scrolled into view',
+      { timeout: 5000 },
+    );
+  });
+});
+
+describe('<envelope-chat> context size in the header', () => {
+  it('shows the compact meter with the numbers of measureEnvelope, after the first paint', async () => {
+    const demo = await loadDemo('b');
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo} context-limit="8000"></envelope-chat>`,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await settle(chat);
+    const meter = chat.shadowRoot!.querySelector('context-meter')!;
+    expect(meter.compact).to.equal(true);
+    expect(meter.limit).to.equal(8000);
+    const { total } = measureEnvelope(demo);
+    expect(deepText(meter)).to.include(total.tokens.toLocaleString('en'));
+  });
+
+  it('measures a very long conversation only when asked', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${long(2_001)}></envelope-chat>`,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await settle(chat);
+    expect(chat.shadowRoot!.querySelector('context-meter')).to.equal(null);
+    chat.shadowRoot!.querySelector<HTMLButtonElement>('[part~="measure"]')!.click();
+    await settle(chat);
+    expect(chat.shadowRoot!.querySelector('context-meter')).to.not.equal(null);
+  });
+});
