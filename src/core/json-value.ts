@@ -25,6 +25,7 @@ export function findNonJsonValue(
   value: unknown,
   basePath: readonly (string | number)[] = [],
 ): NonJsonValue | null {
+  if (isSmallPlainJson(value)) return null;
   const stack: Frame[] = [{ value, key: null, parent: null }];
   const ancestors = new Set<object>();
   // Objects found clean already: a value that shares substructure (one object under many keys)
@@ -74,6 +75,50 @@ export function findNonJsonValue(
     }
   }
   return null;
+}
+
+/** Nodes the fast check may visit before it leaves the value to the thorough one. */
+let quickBudget = 0;
+
+/**
+ * Whether `value` is certainly plain JSON, found without allocating: the common case (tool
+ * arguments of a few dozen values) then costs no more than the schema check. Anything deep,
+ * large, shared or odd gets `false`, and the thorough walk above finds out what it is.
+ */
+export function isSmallPlainJson(value: unknown): boolean {
+  quickBudget = 2_000;
+  return quickPlain(value, 0);
+}
+
+function quickPlain(v: unknown, depth: number): boolean {
+  if (--quickBudget < 0) return false;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object': {
+      if (v === null) return true;
+      // Cycles and deep values exceed the depth; leave them to the thorough walk.
+      if (depth >= 32) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          if (v[i] === undefined || !quickPlain(v[i], depth + 1)) return false;
+        }
+        return true;
+      }
+      if (Object.prototype.toString.call(v) !== '[object Object]') return false;
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) return false;
+        const member = (v as Record<string, unknown>)[key];
+        if (member !== undefined && !quickPlain(member, depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 function primitiveProblem(v: unknown): string | null {

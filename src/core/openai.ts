@@ -58,13 +58,14 @@ export function renderOpenAI(
   const mode = options.midConversationSystem ?? (reasoning ? 'developer' : 'system');
   const systemRole = mode === 'none' ? (reasoning ? 'developer' : 'system') : mode;
   const messages: OpenAIMessage[] = [];
-  const sourceIds: string[][] = [];
+  // The source of each body message: one id, or the ids behind the leading system message.
+  const sourceIds: (string | string[])[] = [];
   if (conversation.system !== null) {
     messages.push({ role: systemRole, content: conversation.system });
     sourceIds.push(conversation.systemSourceIds);
   }
   for (const turn of conversation.turns) {
-    sourceIds.push([turn.sourceId]);
+    sourceIds.push(turn.sourceId);
     switch (turn.role) {
       case 'system':
         messages.push(
@@ -121,7 +122,10 @@ export function renderOpenAI(
     body,
     sourcesAt: (path) => {
       const m = pointerIndex(path, 'messages');
-      if (m !== null) return sourceIds[m] ?? [];
+      if (m !== null) {
+        const ids = sourceIds[m] ?? [];
+        return typeof ids === 'string' ? [ids] : ids;
+      }
       const t = pointerIndex(path, 'tools');
       return t !== null && conversation.tools[t] ? [conversation.tools[t].sourceId] : [];
     },
@@ -134,6 +138,8 @@ export function errorText(result: string): string {
 }
 
 function plainText(parts: ContentPart[]): string {
+  // The common case, without the intermediate array (exports of long conversations).
+  if (parts.length === 1 && parts[0]!.type === 'text') return parts[0]!.text;
   return parts
     .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
     .join('\n\n');

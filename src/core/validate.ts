@@ -3,7 +3,7 @@ import {
   validateEnvelopeSchema,
   validateSegmentSchema,
 } from './generated/envelope-validator.js';
-import { findNonJsonValue } from './json-value.js';
+import { findNonJsonValue, isSmallPlainJson } from './json-value.js';
 import { fromPointer, toPointer, type EnvelopeError, type ValidationResult } from './issues.js';
 import { SEGMENT_KINDS, type Envelope, type Segment } from './protocol.js';
 import { findSemanticWarnings } from './semantic-checks.js';
@@ -125,9 +125,12 @@ function freeFormErrors(messages: Envelope['messages']): EnvelopeError[] {
   for (let m = 0; m < messages.length; m++) {
     const segments = messages[m]!.segments;
     for (let s = 0; s < segments.length; s++) {
-      const kind = segments[s]!.kind;
-      if (kind === 'tool_call_request' || kind === 'tool_overview')
-        errors.push(...freeFormSegmentErrors(segments[s]!, ['messages', m, 'segments', s]));
+      const segment = segments[s]!;
+      const suspect =
+        segment.kind === 'tool_call_request'
+          ? !isSmallPlainJson(segment.arguments)
+          : segment.kind === 'tool_overview';
+      if (suspect) errors.push(...freeFormSegmentErrors(segment, ['messages', m, 'segments', s]));
     }
   }
   return capErrors(errors);

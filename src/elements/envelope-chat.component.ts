@@ -13,6 +13,7 @@ import { AmbientController } from './internal/localize.js';
 import { scrollSteadily, SearchHighlighter } from './internal/search-highlighter.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { themeStyles } from './internal/theme.js';
+import { markValid } from './internal/validated.js';
 
 /** Toggles are remembered per envelope object, so they survive re-renders and switching back. */
 const memories = new WeakMap<Envelope, CollapseMemory>();
@@ -356,7 +357,7 @@ export class EnvelopeChat extends LitElement {
                         >
                           <envelope-message
                             part="message"
-                            .message=${envelope.messages[index]}
+                            .message=${markValid(envelope.messages[index]!)}
                             .variables=${variables}
                             .collapseMemory=${memory}
                             time-zone=${ifDefined(this.timeZone)}

@@ -3,7 +3,6 @@ import type { EnvelopeError, EnvelopeWarning } from '../../core/issues.js';
 import { parseEnvelope } from '../../core/parse.js';
 import type { Envelope } from '../../core/protocol.js';
 import { validateEnvelope } from '../../core/validate.js';
-import { rememberValid } from './validated.js';
 import { EnvelopeErrorEvent, EnvelopeLoadEvent } from '../../events.js';
 
 export type EnvelopeState =
@@ -154,14 +153,14 @@ export function fromValue(value: unknown): EnvelopeState {
   if (typeof value === 'string') {
     const parsed = parseEnvelope(value);
     return parsed.valid
-      ? { status: 'ready', envelope: rememberValid(parsed.envelope), warnings: parsed.warnings }
+      ? { status: 'ready', envelope: parsed.envelope, warnings: parsed.warnings }
       : { status: 'error', errors: parsed.errors };
   }
   const result = validateEnvelope(value);
   if (!result.valid) return { status: 'error', errors: result.errors };
   return {
     status: 'ready',
-    envelope: rememberValid(value as Envelope),
+    envelope: value as Envelope,
     get warnings() {
       return result.warnings;
     },

@@ -1,18 +1,20 @@
-import type { Envelope } from '../../core/protocol.js';
+import type { Message } from '../../core/protocol.js';
 
 /**
- * Messages and segments that passed validation as parts of a whole envelope. The chat hands
- * these very objects to `<envelope-message>` and the segment elements, which then skip
- * validating them again: a long conversation would otherwise be validated twice over.
+ * Messages and segments that passed validation as parts of a whole envelope. The chat marks
+ * each message it renders (not all of them: a long conversation renders few) and hands these
+ * very objects to `<envelope-message>` and the segment elements, which then skip validating
+ * them again.
  */
 const validated = new WeakSet<object>();
 
-export function rememberValid(envelope: Envelope): Envelope {
-  for (const message of envelope.messages) {
+/** Marks a message of a validated envelope, and its segments, as valid. */
+export function markValid(message: Message): Message {
+  if (!validated.has(message)) {
     validated.add(message);
     for (const segment of message.segments) validated.add(segment);
   }
-  return envelope;
+  return message;
 }
 
 /** Whether `value` is an object that was validated as part of an envelope. */
