@@ -9,6 +9,7 @@ export default tseslint.config(
       'src/core/generated/',
       '**/*.generated.ts',
       'storybook-static/',
+      'bench/.out/',
     ],
   },
   js.configs.recommended,
