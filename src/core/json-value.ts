@@ -160,12 +160,18 @@ export function readableJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'null';
 }
 
-function nestingExceeds(value: unknown, limit: number): boolean {
+/** Whether `value` nests objects or arrays `limit` levels deep or more; never recursive. */
+export function nestingExceeds(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
+  // The deepest level each object was reached at: a value shared under many keys (or a cycle)
+  // is walked again only from deeper, so at most `limit` times, not once per path.
+  const reached = new Map<object, number>();
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;
     if (item === null || typeof item !== 'object') continue;
     if (depth >= limit) return true;
+    if ((reached.get(item) ?? -1) >= depth) continue;
+    reached.set(item, depth);
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
   return false;

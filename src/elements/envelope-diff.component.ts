@@ -521,9 +521,17 @@ export class EnvelopeDiff extends LitElement {
 
   private renderRun(item: { run: MessageDiff[]; start: number }, sides: [Side, Side]) {
     const a = this.ambient;
-    const key = `m${item.start}`;
-    const open = this.opened.has(key);
     const n = item.run.length;
+    return this.renderFold(
+      `m${item.start}`,
+      n === 1 ? a.t('diff.unchangedOne') : a.t('diff.unchangedRun', { n }),
+      () => item.run.map((row) => this.renderRow(row, sides)),
+    );
+  }
+
+  /** A folded run of unchanged things: a button that shows them, rendered only when open. */
+  private renderFold(key: string, label: string, content: () => unknown) {
+    const open = this.opened.has(key);
     return html`<button
         part="fold"
         class="fold"
@@ -532,11 +540,9 @@ export class EnvelopeDiff extends LitElement {
         aria-controls="run-${key}"
         @click=${() => this.toggleRun(key)}
       >
-        ${n === 1 ? a.t('diff.unchangedOne') : a.t('diff.unchangedRun', { n })}
+        ${label}
       </button>
-      <div class="run" id="run-${key}" ?hidden=${!open}>
-        ${open ? item.run.map((row) => this.renderRow(row, sides)) : nothing}
-      </div>`;
+      <div class="run" id="run-${key}" ?hidden=${!open}>${open ? content() : nothing}</div>`;
   }
 
   private renderRow(row: MessageDiff, [left, right]: [Side, Side]) {
@@ -604,23 +610,13 @@ export class EnvelopeDiff extends LitElement {
       let j = i;
       while (j < row.segments.length && row.segments[j].status === 'unchanged') j++;
       if (j - i >= 2) {
-        const key = `s${row.b!.index}-${i}`;
-        const open = this.opened.has(key);
         const run = row.segments.slice(i, j);
         out.push(
-          html`<button
-              part="fold"
-              class="fold"
-              type="button"
-              aria-expanded=${open ? 'true' : 'false'}
-              aria-controls="run-${key}"
-              @click=${() => this.toggleRun(key)}
-            >
-              ${a.t('diff.unchangedSegments', { n: run.length })}
-            </button>
-            <div class="run" id="run-${key}" ?hidden=${!open}>
-              ${open ? run.map((s) => this.renderSegmentPair(s, before, after, left, right)) : nothing}
-            </div>`,
+          this.renderFold(
+            `s${row.b!.index}-${i}`,
+            a.t('diff.unchangedSegments', { n: run.length }),
+            () => run.map((s) => this.renderSegmentPair(s, before, after, left, right)),
+          ),
         );
         i = j;
       } else {

@@ -1,5 +1,6 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { ToolCallResultSegment } from '../core/protocol.js';
+import { nestingExceeds } from '../core/json-value.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
@@ -159,17 +160,6 @@ function prettyJson(source: string): TemplateResult | string {
   } catch {
     return source;
   }
-  if (nestingDepthExceeds(value, MAX_PRETTY_DEPTH)) return source;
+  if (nestingExceeds(value, MAX_PRETTY_DEPTH)) return source;
   return renderJsonText(safeStringify(value));
-}
-
-function nestingDepthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
