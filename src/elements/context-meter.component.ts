@@ -16,6 +16,7 @@ import { EnvelopeInput } from './internal/envelope-input.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
+import { formatNumber, formatPercent } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
 
 type Row = MeasureBucket | 'overhead';
@@ -330,8 +331,8 @@ export class ContextMeter extends LitElement {
 
   private renderMeter(result: MeasureResult) {
     const a = this.ambient;
-    const number = new Intl.NumberFormat(a.lang);
-    const percent = new Intl.NumberFormat(a.lang, { style: 'percent', maximumFractionDigits: 1 });
+    const number = (n: number) => formatNumber(n, a.lang);
+    const percent = (share: number) => formatPercent(share, a.lang);
     const total = result.total.tokens;
     const limit = Number.isFinite(this.limit) && this.limit! > 0 ? this.limit! : undefined;
     const over = limit !== undefined && total > limit;
@@ -341,7 +342,7 @@ export class ContextMeter extends LitElement {
       ['overhead', result.overhead],
     ];
     const shown = rows.filter(([, size]) => size.tokens > 0 || size.characters > 0);
-    const share = (tokens: number) => percent.format(total > 0 ? tokens / total : 0);
+    const share = (tokens: number) => percent(total > 0 ? tokens / total : 0);
     const limitText =
       limit === undefined
         ? nothing
@@ -349,18 +350,18 @@ export class ContextMeter extends LitElement {
             >${
               over
                 ? a.t('meter.overLimit', {
-                    limit: number.format(limit),
-                    n: number.format(total - limit),
+                    limit: number(limit),
+                    n: number(total - limit),
                   })
                 : a.t('meter.ofLimit', {
-                    limit: number.format(limit),
-                    p: percent.format(total / limit),
+                    limit: number(limit),
+                    p: percent(total / limit),
                   })
             }</span
           >`;
     return html`<div class="meter ${this.compact ? 'compact' : ''} ${over ? 'over' : ''}">
       <div part="header" class="header">
-        <span class="total">${a.t('meter.totalTokens', { n: number.format(total) })}</span>
+        <span class="total">${a.t('meter.totalTokens', { n: number(total) })}</span>
         ${limitText}
       </div>
       <div part="bar" class="bar" aria-hidden="true">
@@ -369,7 +370,7 @@ export class ContextMeter extends LitElement {
             ? html`<span
                 part="segment"
                 data-kind=${row}
-                title="${a.t(LABELS[row])}: ${number.format(size.tokens)}"
+                title="${a.t(LABELS[row])}: ${number(size.tokens)}"
                 data-at=${(size.tokens / scale) * 100}
               ></span>`
             : nothing,
@@ -399,8 +400,8 @@ export class ContextMeter extends LitElement {
               ([row, size]) =>
                 html`<tr data-kind=${row}>
                   <th scope="row"><span class="swatch"></span>${a.t(LABELS[row])}</th>
-                  <td>${number.format(size.tokens)}</td>
-                  <td>${number.format(size.characters)}</td>
+                  <td>${number(size.tokens)}</td>
+                  <td>${number(size.characters)}</td>
                   <td>${share(size.tokens)}</td>
                 </tr>`,
             )}
@@ -408,8 +409,8 @@ export class ContextMeter extends LitElement {
           <tfoot>
             <tr data-kind="total">
               <th scope="row">${a.t('meter.total')}</th>
-              <td>${number.format(total)}</td>
-              <td>${number.format(result.total.characters)}</td>
+              <td>${number(total)}</td>
+              <td>${number(result.total.characters)}</td>
               <td>${share(total)}</td>
             </tr>
           </tfoot>

@@ -20,6 +20,7 @@ import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
+import { formatTime, isoTime } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
 
 export type EnvelopeDiffView = 'envelopes' | 'bodies';
@@ -779,17 +780,7 @@ ${groups.map((group) => this.renderLineGroup(group))}</pre>`;
   };
 
   private formatTime(timestamp: number): string {
-    try {
-      return new Intl.DateTimeFormat(this.ambient.lang, {
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(timestamp);
-    } catch {
-      return isoTime(timestamp);
-    }
+    return formatTime(timestamp, this.ambient.lang, undefined, 'seconds');
   }
 }
 
@@ -861,9 +852,4 @@ function preview(value: unknown): string {
 
 function markIf(changed: boolean, content: TemplateResult) {
   return changed ? html`<mark>${content}</mark>` : content;
-}
-
-function isoTime(timestamp: number): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }

@@ -9,6 +9,7 @@ import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
+import { formatTime, isoTime } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
 import { wasValidated } from './internal/validated.js';
 
@@ -191,38 +192,8 @@ export class EnvelopeMessage extends LitElement {
   }
 
   private formatTime(timestamp: number, style: 'short' | 'long'): string {
-    try {
-      return dateFormat(this.ambient.lang, this.timeZone, style).format(timestamp);
-    } catch {
-      // An unknown time zone or language must not break the bubble.
-      return isoTime(timestamp).slice(0, 16).replace('T', ' ');
-    }
+    return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
   }
-}
-
-/** Formatters are costly to create (a third of a long chat's render time), so each is made once. */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(lang: string, timeZone: string | undefined, style: 'short' | 'long') {
-  const key = `${lang}|${timeZone}|${style}`;
-  let format = formats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'long'
-        ? { dateStyle: 'medium', timeStyle: 'short', timeZone }
-        : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone };
-    format = new Intl.DateTimeFormat(lang, options);
-    // Attributes are user input: keep the cache small whatever they hold.
-    if (formats.size >= 64) formats.clear();
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** ISO time, or '' for timestamps beyond what Date can hold (they are valid JSON numbers). */
-function isoTime(timestamp: number): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
 function readMessage(value: unknown): { message: Message } | { errors: EnvelopeError[] } | null {

@@ -246,8 +246,8 @@ export class EnvelopeViewer extends LitElement {
   view: ViewerView = 'protocol';
 
   /**
-   * What the Compare view compares the shown envelope with: another scenario's id, or an
-   * envelope (object or JSON text, e.g. a file the person opened there).
+   * What the Compare view compares the shown envelope with: another scenario's id, or else an
+   * envelope (object or JSON text, e.g. the file a person opened there).
    */
   @property({ attribute: 'compare-with' })
   compareWith?: string | Envelope;
@@ -379,14 +379,18 @@ export class EnvelopeViewer extends LitElement {
       this.manifestState.status === 'ready'
         ? this.manifestState.manifest.scenarios.filter((s) => s !== current)
         : [];
-    let before: Envelope | string | undefined;
-    if (typeof this.compareWith === 'string' && this.manifestState.status === 'ready') {
-      const entry = this.manifestState.manifest.scenarios.find((s) => s.id === this.compareWith);
-      const state = entry && this.scenarioState(entry);
+    // A scenario id names a scenario; any other value is the envelope itself (object or JSON).
+    const entry =
+      typeof this.compareWith === 'string' && this.manifestState.status === 'ready'
+        ? this.manifestState.manifest.scenarios.find((s) => s.id === this.compareWith)
+        : undefined;
+    let before: Envelope | string | undefined = entry ? undefined : this.compareWith;
+    if (entry) {
+      const state = this.scenarioState(entry);
       if (state?.status === 'ready') before = state.envelope;
       else if (state?.status === 'error') return renderErrorPanel(a.t('error.title'), state.errors);
-    } else if (this.compareWith !== undefined) before = this.compareWith;
-    const picked = typeof this.compareWith === 'string' ? this.compareWith : '';
+    }
+    const picked = entry ? entry.id : '';
     return html`<div class="compare">
       <div part="compare-bar" class="compare-bar">
         ${
@@ -434,7 +438,7 @@ export class EnvelopeViewer extends LitElement {
   private onCompareFile = async (event: Event) => {
     const file = (event.target as HTMLInputElement).files?.[0];
     // The diff shows an error panel naming the side if the file is not a valid envelope.
-    if (file) this.compareWith = (await file.text()) || ' ';
+    if (file) this.compareWith = await file.text();
   };
 
   private scenarioTitle(entry: ScenarioEntry): string {

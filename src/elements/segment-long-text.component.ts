@@ -2,6 +2,7 @@ import { css, html } from 'lit';
 import type { LongTextSegment } from '../core/protocol.js';
 import { icon } from './internal/icons.js';
 import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
+import { formatNumber } from './internal/format.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /** Lines shown while collapsed. */
@@ -160,13 +161,4 @@ function firstLines(text: string): string {
   }
   const cut = end === -1 ? text.slice(0, PREVIEW_MAX_CHARS) : text.slice(0, end);
   return cut.slice(0, PREVIEW_MAX_CHARS);
-}
-
-/** Digits grouped for the page's language; an invalid `lang` tag falls back to English. */
-function formatNumber(value: number, lang: string): string {
-  try {
-    return new Intl.NumberFormat(lang).format(value);
-  } catch {
-    return new Intl.NumberFormat('en').format(value);
-  }
 }

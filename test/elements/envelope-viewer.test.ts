@@ -166,6 +166,24 @@ describe('<envelope-viewer>', () => {
     expect(deepText(diff)).to.match(/changed/);
   });
 
+  it('compares with an envelope given as JSON text (an opened file), not only a scenario', async () => {
+    const viewer = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer
+        scenario="a"
+        view="compare"
+        scenarios="/src/data/demos/manifest.json"
+      ></envelope-viewer>`,
+    );
+    await untilLoaded(viewer);
+    const edited = await loadDemo('a');
+    edited.messages[1].segments[0] = { kind: 'text', content: 'A different question.' };
+    viewer.compareWith = JSON.stringify(edited);
+    await settle(viewer);
+    const diff = viewer.shadowRoot!.querySelector('envelope-diff')!;
+    expect(diff.beforeEnvelope).to.equal(viewer.compareWith);
+    expect(deepText(diff)).to.include('A different question.');
+  });
+
   it('is accessible (axe)', async () => {
     const viewer = await fixture<EnvelopeViewer>(
       html`<envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>`,

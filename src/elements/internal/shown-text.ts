@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { formatNumber } from './format.js';
 import type { AmbientController } from './localize.js';
 
 /**
@@ -20,13 +21,7 @@ export function shownPart(text: string): string {
 /** The note under a text shown in part (`part="cut"`): how much of it is shown. */
 export function renderCutNote(ambient: AmbientController, total: number) {
   if (total <= MAX_SHOWN_CHARS) return nothing;
-  const format = (n: number) => {
-    try {
-      return new Intl.NumberFormat(ambient.lang).format(n);
-    } catch {
-      return String(n);
-    }
-  };
+  const format = (n: number) => formatNumber(n, ambient.lang);
   return html`<p part="cut" class="cut">
     ${ambient.t('common.cut', { shown: format(MAX_SHOWN_CHARS), total: format(total) })}
   </p>`;
