@@ -39,3 +39,14 @@ export function fromPointer(pointer: string): string[] {
     .split('/')
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/**
+ * A pointer short enough for a sentence: a deep path keeps its first and last parts around an
+ * ellipsis (the error's `path` field keeps the whole pointer).
+ */
+export function pointerForMessage(pointer: string, max = 160): string {
+  const chars = Array.from(pointer);
+  if (chars.length <= max) return pointer;
+  const head = Math.ceil(max * 0.6);
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - head)).join('')}`;
+}

@@ -4,7 +4,13 @@ import {
   validateSegmentSchema,
 } from './generated/envelope-validator.js';
 import { findNonJsonValue, isSmallPlainJson } from './json-value.js';
-import { fromPointer, toPointer, type EnvelopeError, type ValidationResult } from './issues.js';
+import {
+  fromPointer,
+  pointerForMessage,
+  toPointer,
+  type EnvelopeError,
+  type ValidationResult,
+} from './issues.js';
 import { SEGMENT_KINDS, type Envelope, type Segment } from './protocol.js';
 import { findSemanticWarnings } from './semantic-checks.js';
 
@@ -151,7 +157,7 @@ function freeFormSegmentErrors(segment: Segment, base: (string | number)[]): Env
     .map((f) => ({
       path: f.path,
       keyword: 'json',
-      message: `The value at ${f.path} ${f.problem}; an envelope must be plain JSON data.`,
+      message: `The value at ${pointerForMessage(f.path)} ${f.problem}; an envelope must be plain JSON data.`,
     }));
 }
 

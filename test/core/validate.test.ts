@@ -283,6 +283,20 @@ describe('no exception on any input', () => {
     assert.equal(validateEnvelope(big).valid, true);
   });
 
+  test('a bad value deep inside arguments is named by its whole path, and briefly in the sentence', () => {
+    let deep: any = { bad: Number.NaN };
+    for (let i = 0; i < 1_000; i++) deep = { a: deep };
+    const result = validateEnvelope(envelope([msg('a', 'assistant', call('t', deep))]));
+    assert.equal(result.valid, false);
+    const [error] = result.errors;
+    assert.equal(error.path, '/messages/0/segments/0/arguments' + '/a'.repeat(1_000) + '/bad');
+    assert.ok(error.message.length < 300, `short sentence: ${error.message.length} characters`);
+    assert.match(
+      error.message,
+      /^The value at \/messages\/0\/segments\/0\/arguments\/a.*….*\/a\/bad is NaN/,
+    );
+  });
+
   test('thousands of errors are capped with a summary', () => {
     const e = envelope(
       Array.from({ length: 500 }, (_, i) => ({
