@@ -6,13 +6,7 @@ import {
   type RequestViolation,
 } from './request-check.js';
 import type { ContentPart, Conversation, Turn } from './conversation.js';
-import {
-  hostHeader,
-  mergeByRole,
-  parseDataUrl,
-  pointerIndex,
-  type Rendered,
-} from './render-common.js';
+import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from './render-common.js';
 
 /** The request body of Anthropic's Messages API, as far as exports produce it. */
 export interface AnthropicRequest {
@@ -53,8 +47,6 @@ export interface AnthropicTool {
 export interface AnthropicRenderOptions {
   /** Required by the API; default 1024. */
   maxTokens?: number;
-  /** Time zone of the `time` in headers of host messages (default UTC). */
-  timeZone?: string;
 }
 
 export const DEFAULT_MAX_TOKENS = 1024;
@@ -68,9 +60,7 @@ export function renderAnthropic(
   conversation: Conversation,
   options: AnthropicRenderOptions = {},
 ): Rendered<AnthropicRequest> {
-  const messages = mergeByRole(conversation.turns, 'assistant', 'user', (turn) =>
-    turnBlocks(turn, options.timeZone),
-  );
+  const messages = mergeByRole(conversation.turns, 'assistant', 'user', turnBlocks);
   const body: AnthropicRequest = {
     ...(conversation.model === undefined ? {} : { model: conversation.model }),
     max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
@@ -99,7 +89,7 @@ export function renderAnthropic(
   };
 }
 
-function turnBlocks(turn: Turn, timeZone: string | undefined): AnthropicBlock[] {
+function turnBlocks(turn: Turn): AnthropicBlock[] {
   switch (turn.role) {
     case 'tool': {
       const r = turn.toolResult!;
@@ -113,9 +103,8 @@ function turnBlocks(turn: Turn, timeZone: string | undefined): AnthropicBlock[] 
       ];
     }
     case 'system':
-      return [
-        { type: 'text', text: `${hostHeader(turn.timestamp, timeZone)}\n${plain(turn.parts)}` },
-      ];
+      // The assembly sends later system messages as user messages for Anthropic ('none').
+      return [{ type: 'text', text: plain(turn.parts) }];
     case 'assistant':
       return [
         ...turn.parts.map(textBlock),

@@ -1,9 +1,10 @@
 import { checkAnthropicRequest, renderAnthropic, type AnthropicRequest } from './anthropic.js';
 import { checkOpenAIRequest, type RequestViolation } from './check-openai.js';
-import { buildConversation, type Conversation, type ExportWarning } from './conversation.js';
+import { assemble, type Assembly, type SegmentRegistry, type TraceRow } from './assemble.js';
+import type { Conversation, ExportWarning } from './conversation.js';
 import { checkGeminiRequest, renderGemini, type GeminiRequest } from './gemini.js';
 import type { EnvelopeError } from './issues.js';
-import { renderOpenAI, type OpenAIChatRequest } from './openai.js';
+import { isOpenAIReasoningModel, renderOpenAI, type OpenAIChatRequest } from './openai.js';
 import { checkOTelRecord, renderOTel, type OTelGenAIRecord } from './otel.js';
 import type { Envelope } from './protocol.js';
 import { isKnownTimeZone, type MidConversationSystem, type Rendered } from './render-common.js';
@@ -29,11 +30,15 @@ export interface ExportOptions {
   /** IANA time zone of times in host headers (default UTC). */
   timeZone?: string;
   /**
-   * Overrides where later system messages go: `system`, `developer` (OpenAI o-series default)
-   * or `none` (a user message whose header names the host, as Anthropic and Gemini always do).
-   * Only OpenAI has a choice; the others ignore it.
+   * Overrides where events and later system messages go: `system`, `developer` (OpenAI o-series
+   * default) or `none` (a user message whose header names the host, as Anthropic and Gemini
+   * always do). Only OpenAI has a choice; the others ignore it.
    */
   midConversationSystem?: MidConversationSystem;
+  /** A host's own prompt segments, rendered together with the built-in ones (SPEC §3.6). */
+  registry?: SegmentRegistry;
+  /** Drops `preferred` system-text segments, lowest weight first, until the system text fits. */
+  maxSystemChars?: number;
 }
 
 export interface ExportResult<Body = unknown> {
@@ -43,6 +48,8 @@ export interface ExportResult<Body = unknown> {
   warnings: ExportWarning[];
   /** Why there is no body: the envelope's validation errors, or an unknown target. */
   errors: EnvelopeError[];
+  /** One row per prompt segment (empty when there is no body). */
+  trace: TraceRow[];
 }
 
 interface Target<Body> {
@@ -55,11 +62,49 @@ interface Target<Body> {
 
 /** One pipeline, four renderings: every target gets the same content decisions. */
 const TARGETS: { [T in ExportTarget]: Target<ExportBodies[T]> } = {
-  openai: { render: renderOpenAI, check: checkOpenAIRequest },
+  openai: { render: (c) => renderOpenAI(c), check: checkOpenAIRequest },
   anthropic: { render: renderAnthropic, check: checkAnthropicRequest },
-  gemini: { render: renderGemini, check: checkGeminiRequest },
-  otel: { render: (conversation) => renderOTel(conversation), check: checkOTelRecord },
+  gemini: { render: (c) => renderGemini(c), check: checkGeminiRequest },
+  otel: { render: (c) => renderOTel(c), check: checkOTelRecord },
 };
+
+/**
+ * Where a target can put events and system messages after the conversation started
+ * (`midConversationSystem`, SPEC §3.6): OpenAI `system` (`developer` for o-series models, or
+ * the option), OpenTelemetry keeps every role, Anthropic and Gemini have none.
+ */
+export function targetMidConversationSystem(
+  target: ExportTarget,
+  options: Pick<ExportOptions, 'midConversationSystem' | 'model'>,
+  envelopeModel?: string,
+): MidConversationSystem {
+  switch (target) {
+    case 'openai':
+      return (
+        options.midConversationSystem ??
+        (isOpenAIReasoningModel(options.model ?? envelopeModel) ? 'developer' : 'system')
+      );
+    case 'otel':
+      return 'system';
+    default:
+      return 'none';
+  }
+}
+
+/** The assembly a target renders: `assemble` with the target's capability and the options. */
+export function assembleFor(
+  envelope: Envelope,
+  target: ExportTarget,
+  options: ExportOptions = {},
+): Assembly {
+  return assemble(envelope, {
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    ...(options.registry === undefined ? {} : { registry: options.registry }),
+    ...(options.maxSystemChars === undefined ? {} : { maxSystemChars: options.maxSystemChars }),
+    midConversationSystem: targetMidConversationSystem(target, options, envelope.model),
+  });
+}
 
 /** The rule names that say the same as a warning the shared conversation already gave. */
 const ALREADY_WARNED = new Set(['model-missing']);
@@ -76,12 +121,17 @@ export function exportEnvelope<T extends ExportTarget>(
   const target = options?.target;
   if (!EXPORT_TARGETS.includes(target)) {
     const message = `Unknown export target ${JSON.stringify(target)}; use one of ${EXPORT_TARGETS.join(', ')}.`;
-    return { body: null, warnings: [], errors: [{ path: '', keyword: 'input', message }] };
+    return {
+      body: null,
+      warnings: [],
+      errors: [{ path: '', keyword: 'input', message }],
+      trace: [],
+    };
   }
   const validation = validateEnvelope(envelope);
-  if (!validation.valid) return { body: null, warnings: [], errors: validation.errors };
+  if (!validation.valid) return { body: null, warnings: [], errors: validation.errors, trace: [] };
 
-  const conversation = buildConversation(envelope as Envelope, { model: options.model });
+  const conversation = assembleFor(envelope as Envelope, target, options);
   const warnings = [...conversation.warnings];
   if (target === 'gemini' || target === 'otel') {
     // Neither body carries a model, so a missing one is no problem of the body.
@@ -102,7 +152,7 @@ export function exportEnvelope<T extends ExportTarget>(
     if (ALREADY_WARNED.has(violation.rule)) continue;
     warnings.push(violationWarning(violation, rendered.sourcesAt(violation.path)));
   }
-  return { body: rendered.body, warnings, errors: [] };
+  return { body: rendered.body, warnings, errors: [], trace: conversation.trace };
 }
 
 /**

@@ -6,7 +6,6 @@ import {
 } from './request-check.js';
 import type { ContentPart, Conversation, ExportWarning, Turn } from './conversation.js';
 import {
-  hostHeader,
   imageMimeType,
   mergeByRole,
   parseDataUrl,
@@ -40,11 +39,6 @@ export interface GeminiFunctionDeclaration {
   parametersJsonSchema: Record<string, unknown>;
 }
 
-export interface GeminiRenderOptions {
-  /** Time zone of the `time` in headers of host messages (default UTC). */
-  timeZone?: string;
-}
-
 /**
  * Renders the shared conversation for Gemini: roles user and model, consecutive same-role turns
  * merged, `functionCall` parts in the model turn and one `functionResponse` per call in the
@@ -53,11 +47,10 @@ export interface GeminiRenderOptions {
  */
 export function renderGemini(
   conversation: Conversation,
-  options: GeminiRenderOptions = {},
 ): Rendered<GeminiRequest> & { warnings: ExportWarning[] } {
   const warnings: ExportWarning[] = [];
   const contents = mergeByRole(conversation.turns, 'model', 'user', (turn) =>
-    turnParts(turn, options.timeZone, warnings),
+    turnParts(turn, warnings),
   );
   const body: GeminiRequest = {
     ...(conversation.system === null
@@ -90,11 +83,7 @@ export function renderGemini(
   };
 }
 
-function turnParts(
-  turn: Turn,
-  timeZone: string | undefined,
-  warnings: ExportWarning[],
-): GeminiPart[] {
+function turnParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
   switch (turn.role) {
     case 'tool': {
       const r = turn.toolResult!;
@@ -108,9 +97,8 @@ function turnParts(
       ];
     }
     case 'system':
-      return [
-        { text: `${hostHeader(turn.timestamp, timeZone)}\n${turn.parts.map(plain).join('\n\n')}` },
-      ];
+      // The assembly sends later system messages as user messages for Gemini ('none').
+      return [{ text: turn.parts.map(plain).join('\n\n') }];
     case 'assistant':
       return [
         ...turn.parts.map((p): GeminiPart => ({ text: plain(p) })),

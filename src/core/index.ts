@@ -21,7 +21,36 @@ export {
   staticVariables,
 } from './template.js';
 export {
+  assemble,
   buildConversation,
+  createSegmentRegistry,
+  MESSAGE_SEGMENT_KINDS,
+  TEXT_SEGMENT_KINDS,
+  type AssembleOptions,
+  type Assembly,
+  type MessageSegmentKind,
+  type PromptSegment,
+  type PromptSegmentKind,
+  type SegmentInput,
+  type SegmentRegistry,
+  type TextSegmentKind,
+  type TraceRow,
+} from './assemble.js';
+export {
+  cut,
+  formatHeader,
+  fullHeaderMessageIds,
+  headerValue,
+  HEADER_VALUE_MAX,
+  quoted,
+  RESERVED_SENDER_IDS,
+  sceneLine,
+  STATE_CHANGE_NOTE,
+  STATE_CHANGE_PREFIX,
+  stateChangeLine,
+  unannouncedChanges,
+} from './headers.js';
+export {
   formatBytes,
   type Conversation,
   type Turn,
@@ -42,8 +71,10 @@ export {
 } from './openai.js';
 export { checkOpenAIRequest, TOOL_NAME_PATTERN, type RequestViolation } from './check-openai.js';
 export {
+  assembleFor,
   exportEnvelope,
   exportToOpenAIFormat,
+  targetMidConversationSystem,
   EXPORT_TARGETS,
   type ExportTarget,
   type ExportBodies,

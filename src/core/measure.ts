@@ -1,17 +1,13 @@
 import { renderAnthropic } from './anthropic.js';
-import {
-  buildConversation,
-  formatBytes,
-  renderStructural,
-  type Conversation,
-} from './conversation.js';
-import { EXPORT_TARGETS, type ExportOptions, type ExportTarget } from './export.js';
+import { formatBytes, renderStructural, type Conversation } from './conversation.js';
+import { stateChangeLine } from './headers.js';
+import { assembleFor, EXPORT_TARGETS, type ExportOptions, type ExportTarget } from './export.js';
 import { renderGemini } from './gemini.js';
 import type { EnvelopeError } from './issues.js';
 import { renderOpenAI } from './openai.js';
 import { renderOTel } from './otel.js';
 import type { Envelope, Message, Segment, SegmentKind } from './protocol.js';
-import type { Rendered } from './render-common.js';
+import { clockTime, type Rendered } from './render-common.js';
 import { staticVariables } from './template.js';
 import { estimateTokenizer, type Tokenizer } from './token-estimate.js';
 import { validateEnvelope } from './validate.js';
@@ -126,7 +122,7 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
   }
   const valid = envelope as Envelope;
   const exportOptions = options.exportOptions ?? {};
-  const conversation = buildConversation(valid, { model: exportOptions.model });
+  const conversation = assembleFor(valid, target, exportOptions);
   const rendered = render(target, conversation, exportOptions);
   const count = safeCounter(custom, result.warnings);
   const imageTokens = Math.max(0, Number(options.imageTokens ?? IMAGE_TOKENS)) || 0;
@@ -145,7 +141,7 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
       tokens: 0,
     })),
   }));
-  const trace = traceSegments(valid, conversation);
+  const trace = traceSegments(valid, conversation, exportOptions.timeZone);
   const envelopeOverhead = size();
 
   const addTo = (target: ContextSize, characters: number, tokens: number) => {
@@ -303,11 +299,11 @@ function render(
 ): Rendered<unknown> {
   switch (target) {
     case 'openai':
-      return renderOpenAI(conversation, options);
+      return renderOpenAI(conversation);
     case 'anthropic':
       return renderAnthropic(conversation, options);
     case 'gemini':
-      return renderGemini(conversation, options);
+      return renderGemini(conversation);
     case 'otel':
       return renderOTel(conversation);
   }
@@ -342,7 +338,7 @@ interface Trace {
  * declarations and images keep document order in every request, so they are matched by order;
  * texts are found in the exported strings (see `claim`).
  */
-function traceSegments(envelope: Envelope, conversation: Conversation): Trace {
+function traceSegments(envelope: Envelope, conversation: Conversation, timeZone = 'UTC'): Trace {
   const variables = new Map(Object.entries(staticVariables(envelope)));
   const trace: Trace = {
     messageIndex: new Map(),
@@ -392,6 +388,17 @@ function traceSegments(envelope: Envelope, conversation: Conversation): Trace {
           break;
         case 'tool_call_result':
           trace.results.push(ref);
+          break;
+        case 'state_change':
+          // The line the model gets (headers and synthesized changes stay overhead).
+          texts.push({
+            ref,
+            text: stateChangeLine(
+              segment,
+              clockTime(message.timestamp, timeZone),
+              envelope.scene?.id,
+            ),
+          });
           break;
       }
     });

@@ -1,11 +1,6 @@
 import type { Conversation, ContentPart } from './conversation.js';
 import { stringifyJson } from './json-value.js';
-import {
-  hostHeader,
-  pointerIndex,
-  type MidConversationSystem,
-  type Rendered,
-} from './render-common.js';
+import { pointerIndex, type Rendered } from './render-common.js';
 
 /** The request body of OpenAI's Chat Completions API, as far as exports produce it. */
 export interface OpenAIChatRequest {
@@ -34,29 +29,24 @@ export interface OpenAITool {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-export interface OpenAIRenderOptions {
-  /**
-   * Where system text goes: `system` (default), `developer` (default for o-series reasoning
-   * models, which refuse `system`), or `none`: later system messages become user messages
-   * from the host, as for providers without a system role mid-conversation.
-   */
-  midConversationSystem?: MidConversationSystem;
-  /** Time zone of the `time` in headers of host messages (default UTC). */
-  timeZone?: string;
-}
-
 /** o1, o3, o4-mini …: OpenAI's reasoning models take `developer` messages instead of `system`. */
 export function isOpenAIReasoningModel(model: string | undefined): boolean {
   return model !== undefined && /^o\d/.test(model);
 }
 
-export function renderOpenAI(
-  conversation: Conversation,
-  options: OpenAIRenderOptions = {},
-): Rendered<OpenAIChatRequest> {
-  const reasoning = isOpenAIReasoningModel(conversation.model);
-  const mode = options.midConversationSystem ?? (reasoning ? 'developer' : 'system');
-  const systemRole = mode === 'none' ? (reasoning ? 'developer' : 'system') : mode;
+/**
+ * Renders an assembled conversation as a Chat Completions body. Later system messages and events
+ * arrive as `system` turns when the assembly chose `system` or `developer` for them, and as user
+ * messages with a host header when it chose `none`.
+ */
+export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatRequest> {
+  const mode = conversation.midConversationSystem;
+  const systemRole =
+    mode === 'system' || mode === 'developer'
+      ? mode
+      : isOpenAIReasoningModel(conversation.model)
+        ? 'developer'
+        : 'system';
   const messages: OpenAIMessage[] = [];
   // The source of each body message: one id, or the ids behind the leading system message.
   const sourceIds: (string | string[])[] = [];
@@ -68,14 +58,7 @@ export function renderOpenAI(
     sourceIds.push(turn.sourceId);
     switch (turn.role) {
       case 'system':
-        messages.push(
-          mode === 'none'
-            ? {
-                role: 'user',
-                content: `${hostHeader(turn.timestamp, options.timeZone)}\n${plainText(turn.parts)}`,
-              }
-            : { role: systemRole, content: plainText(turn.parts) },
-        );
+        messages.push({ role: systemRole, content: plainText(turn.parts) });
         break;
       case 'user':
         messages.push({ role: 'user', content: userContent(turn.parts) });

@@ -1,18 +1,51 @@
 /**
- * Prompt Envelope protocol 1.0 (SPEC §2.1): Envelope → Message → Segment.
+ * Prompt Envelope protocol (SPEC §2): Envelope → Message → Segment. Version 1.0 is the base;
+ * 1.1 adds participants (`scene`, `actor`, `replyTo`) and `event` messages of state changes.
  * Field names are camelCase; timestamps are Unix epoch milliseconds.
  */
 
-export type Role = 'system' | 'user' | 'assistant' | 'tool';
+export type Role = 'system' | 'user' | 'assistant' | 'tool' | 'event';
 
-export const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
+export const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool', 'event'];
+
+export type ProtocolVersion = '1.0' | '1.1';
 
 export interface Envelope {
   /** Lets editors such as VS Code find the schema. */
   $schema?: string;
-  version: '1.0';
+  version: ProtocolVersion;
   model?: string;
+  /** 1.1: the group or private chat the conversation happens in. */
+  scene?: Scene;
   messages: Message[];
+}
+
+/** 1.1: trusted facts about the conversation's place, rendered as the scene line (SPEC §3.6). */
+export interface Scene {
+  id: string;
+  /** `group`, `private` or another platform's word. */
+  type: string;
+  name?: string;
+  ownerId?: string;
+  admins?: string[];
+  memberCount?: number;
+  globalMute?: boolean;
+  /** The assistant's own role in the scene, e.g. `admin`. */
+  assistantRole?: string;
+}
+
+/** 1.1: trusted facts about who sent a user or assistant message; headers are rendered from them. */
+export interface Actor {
+  userId: string;
+  name?: string;
+  /** Platform and product roles merged, e.g. `["master", "owner"]`. */
+  roles?: string[];
+  groupNickname?: string;
+  groupTitle?: string;
+  /** Remaining mute in seconds; 0 = not muted. */
+  muteTime?: number;
+  /** Set when another bot speaks (decided by trusted inbound checks). */
+  origin?: 'peer_bot';
 }
 
 export interface Message {
@@ -20,6 +53,10 @@ export interface Message {
   role: Role;
   segments: Segment[];
   timestamp: number;
+  /** 1.1, user and assistant messages: who spoke. */
+  actor?: Actor;
+  /** 1.1: the id of the message this one replies to. */
+  replyTo?: string;
 }
 
 export interface TextSegment {
@@ -125,6 +162,34 @@ export interface MediaSegment {
   altText?: string;
 }
 
+export type StateChangeType = 'member_changed' | 'member_joined' | 'member_left';
+
+export type StateChangeField = 'role' | 'name' | 'mute_time' | 'group_title' | 'group_nickname';
+
+export const STATE_CHANGE_FIELDS: readonly StateChangeField[] = [
+  'role',
+  'name',
+  'mute_time',
+  'group_title',
+  'group_nickname',
+];
+
+/** 1.1, only in `event` messages: a member joined, left or had a fact changed. */
+export interface StateChangeSegment {
+  kind: 'state_change';
+  change: StateChangeType;
+  userId: string;
+  /** Who made the change; `system` when the platform does not say. */
+  operator?: string;
+  /** What changed (member_changed only). */
+  field?: StateChangeField;
+  /** The new value (member_changed only); member-controlled, so always rendered quoted. */
+  value?: string;
+  sceneId?: string;
+  /** For joins and leaves: `self` or the operator's id. */
+  by?: string;
+}
+
 export type Segment =
   | TextSegment
   | StaticVarSegment
@@ -136,7 +201,8 @@ export type Segment =
   | ToolCallResultSegment
   | DocumentSegment
   | LongTextSegment
-  | MediaSegment;
+  | MediaSegment
+  | StateChangeSegment;
 
 export type SegmentKind = Segment['kind'];
 
@@ -154,6 +220,7 @@ export const SEGMENT_KINDS: readonly SegmentKind[] = [
   'document',
   'long_text',
   'media',
+  'state_change',
 ];
 
 /** Segments that describe the model's setup and are merged into the leading system text. */

@@ -21,8 +21,27 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
   const openCalls = new Map<string, number>();
 
   const messages = envelope.messages;
+  const ids = new Set<string>();
+  for (const message of messages) ids.add(message.id);
   for (let m = 0; m < messages.length; m++) {
     const message = messages[m]!;
+    if (
+      message.replyTo !== undefined &&
+      (!ids.has(message.replyTo) || message.replyTo === message.id)
+    ) {
+      warn(
+        ['messages', m, 'replyTo'],
+        'reply-to-unknown',
+        `Message '${message.id}' replies to '${message.replyTo}', which is ${message.replyTo === message.id ? 'itself' : 'not in the envelope'}; the header leaves reply_to out.`,
+      );
+    }
+    if (message.actor !== undefined && message.role !== 'user' && message.role !== 'assistant') {
+      warn(
+        ['messages', m, 'actor'],
+        'actor-ignored',
+        `Message '${message.id}' has role ${message.role}; only user and assistant messages get a header from their actor, so it is not sent.`,
+      );
+    }
     const first = firstIndexOfId.get(message.id);
     if (first === undefined) firstIndexOfId.set(message.id, m);
     else {
@@ -63,6 +82,15 @@ export function findSemanticWarnings(envelope: Envelope): EnvelopeWarning[] {
                 `The placeholder {{${name}}} in ${where(message.id, s, segment.kind)} has no static_var named '${name}'; it is exported unchanged.`,
               );
             }
+          }
+          break;
+        case 'state_change':
+          if (message.role !== 'event') {
+            warn(
+              ['messages', m, 'segments', s],
+              'state-change-outside-event',
+              `${capitalize(where(message.id, s, segment.kind))} is in a ${message.role} message; state changes belong in event messages. It is sent as an event before the message.`,
+            );
           }
           break;
         case 'tool_call_request':

@@ -16,6 +16,7 @@ import { findSemanticWarnings } from './semantic-checks.js';
 
 interface AjvError {
   instancePath: string;
+  schemaPath: string;
   keyword: string;
   params: Record<string, unknown>;
 }
@@ -68,7 +69,8 @@ export function validateSegment(value: unknown): ValidationResult {
 
 /** Validates one message on its own; paths are relative to the message. */
 export function validateMessage(value: unknown): ValidationResult {
-  const result = validateEnvelope({ version: '1.0', messages: [value] });
+  // 1.1 accepts everything 1.0 does, plus actors, replies and events.
+  const result = validateEnvelope({ version: '1.1', messages: [value] });
   const relative = <T extends { path: string }>(issue: T): T => ({
     ...issue,
     path: issue.path.replace(/^\/messages\/0/, ''),
@@ -103,7 +105,7 @@ function schemaErrors(validate: SchemaValidator, value: unknown, root: Root): En
   for (const raw of validate.errors ?? []) {
     // `if` only repeats that the `then` branch failed, whose own errors are more precise.
     if (raw.keyword === 'if') continue;
-    const error = describeError(raw, value, root);
+    const error = describeVersionError(raw, value) ?? describeError(raw, value, root);
     const key = error.path + '\n' + error.message;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -163,6 +165,40 @@ function freeFormSegmentErrors(segment: Segment, base: (string | number)[]): Env
 
 // ---------------------------------------------------------------------------------------------
 // Turning Ajv's errors into sentences.
+
+const VERSION_11_FEATURE =
+  /^#\/properties\/(scene|messages\/items\/properties\/(actor|replyTo|role|segments))\b/;
+
+/**
+ * The 1.1 rules (SPEC §2.2) in words: what "1.0" may not use, and what an event message holds.
+ * Null for any other error.
+ */
+function describeVersionError(raw: AjvError, root: unknown): EnvelopeError | null {
+  const tokens = fromPointer(raw.instancePath);
+  const path = raw.instancePath;
+  const event = raw.schemaPath.startsWith('#/allOf/0/then/');
+  if (!event && !(raw.keyword === 'false schema' || raw.keyword === 'not')) return null;
+  if (!event && !VERSION_11_FEATURE.test(raw.schemaPath)) return null;
+  const owner = tokens.length >= 2 ? describeObject(root, tokens.slice(0, 2), 'envelope') : '';
+  const needs = 'needs "version": "1.1"; this envelope says "1.0"';
+  let message: string;
+  if (event && tokens[2] === 'actor') {
+    message = `${sentence(owner)} has role event and cannot have an actor: events come from the host.`;
+  } else if (event) {
+    const segment = describeObject(root, tokens.slice(0, 4), 'envelope');
+    message = `${sentence(segment)} cannot be in an event message: event messages hold only state_change segments.`;
+  } else if (tokens[0] === 'scene') {
+    message = `The scene ${needs}.`;
+  } else if (tokens[2] === 'role') {
+    message = `${sentence(owner)} has role event, which ${needs}.`;
+  } else if (tokens[2] === 'segments') {
+    const segment = describeObject(root, tokens.slice(0, 4), 'envelope');
+    message = `${sentence(segment)} ${needs}.`;
+  } else {
+    message = `Field '${tokens[2]}' of ${owner} ${needs}.`;
+  }
+  return { path, keyword: 'version', message };
+}
 
 function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeError {
   const tokens = fromPointer(raw.instancePath);
@@ -257,6 +293,7 @@ function describeObject(root: unknown, tokens: string[], rootKind: Root): string
     return `the value at ${toPointer(tokens)}`;
   }
   if (tokens.length === 0) return 'the envelope';
+  if (tokens[0] === 'scene' && tokens.length === 1) return 'the scene';
   if (tokens[0] !== 'messages') return `the value at ${toPointer(tokens)}`;
   if (tokens.length === 1) return "the envelope's messages";
   const message = valueAt(root, tokens.slice(0, 2)) as { id?: unknown } | undefined;
@@ -265,6 +302,7 @@ function describeObject(root: unknown, tokens: string[], rootKind: Root): string
       ? `message '${truncate(message.id, 40)}'`
       : `message ${tokens[1]}`;
   if (tokens.length === 2) return messageName;
+  if (tokens[2] === 'actor' && tokens.length === 3) return `the actor of ${messageName}`;
   if (tokens[2] !== 'segments') return `the value at ${toPointer(tokens)}`;
   if (tokens.length === 3) return `the segments of ${messageName}`;
   const segment = valueAt(root, tokens.slice(0, 4));
@@ -279,7 +317,9 @@ function schemaName(root: unknown, tokens: string[], rootKind: Root): string {
   const segmentTokens = rootKind === 'segment' ? tokens : tokens.slice(4);
   if (rootKind === 'envelope') {
     if (tokens.length === 0) return 'Envelope';
+    if (tokens.length === 1 && tokens[0] === 'scene') return 'Scene';
     if (tokens.length === 2) return 'Message';
+    if (tokens.length === 3 && tokens[2] === 'actor') return 'Actor';
     if (tokens.length < 4) return '';
   }
   const segment = valueAt(root, rootKind === 'segment' ? [] : tokens.slice(0, 4));

@@ -14,8 +14,10 @@ import { validateEnvelope } from '../../src/core/validate.js';
 import {
   envelopeArbitrary,
   mutatedEnvelopeArbitrary,
+  mutatedEnvelopes,
   mutatedEnvelopeTextArbitrary,
 } from '../fixtures/arbitraries.js';
+import { groupChatArbitrary } from '../fixtures/group-chats.js';
 
 /**
  * SPEC §6 fuzzing: valid and mutated envelopes through parse, validate, normalize and every
@@ -143,6 +145,24 @@ describe('fuzzing the core with valid and mutated envelopes (fast-check)', () =>
         checkEverything(value);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  test('protocol 1.1 group chats, as they are and mutated: same guarantees, nothing modified', () => {
+    const mutatedChats = mutatedEnvelopes(groupChatArbitrary.map((chat) => chat.envelope));
+    fc.assert(
+      fc.property(groupChatArbitrary, ({ envelope }) => {
+        assert.equal(checkEverything(envelope), true);
+      }),
+      { numRuns: RUNS / 4 },
+    );
+    fc.assert(
+      fc.property(mutatedChats, (value) => {
+        const before = snapshot(value);
+        checkEverything(value);
+        assert.equal(snapshot(value), before);
+      }),
+      { numRuns: RUNS / 2 },
     );
   });
 

@@ -4,7 +4,7 @@ import { looksLikeScenarioManifest, validateScenarioManifest } from '../../src/c
 import { demoManifest } from '../../src/data/demos/index.js';
 
 describe('scenario manifests', () => {
-  test('the demo manifest is valid, ordered A, B, C, D, F, E, with F first', () => {
+  test('the demo manifest is valid, ordered A, B, C, D, F, E, then G, with F first', () => {
     assert.deepEqual(validateScenarioManifest(demoManifest), {
       valid: true,
       errors: [],
@@ -12,7 +12,7 @@ describe('scenario manifests', () => {
     });
     assert.deepEqual(
       demoManifest.scenarios.map((s) => s.id),
-      ['a', 'b', 'c', 'd', 'f', 'e'],
+      ['a', 'b', 'c', 'd', 'f', 'e', 'g'],
     );
     assert.equal(demoManifest.defaultScenario, 'f');
     for (const s of demoManifest.scenarios)

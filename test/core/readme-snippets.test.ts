@@ -24,6 +24,17 @@ for (const { source, code } of snippets) {
       });
       assert.match(output, /^0 \d+\ncurl https:\/\/api\.anthropic\.com\/v1\/messages \\\n$/);
     });
+  } else if (source === 'run with node: assembly') {
+    test('the prompt assembly snippet runs as written', () => {
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      assert.equal(
+        output,
+        "true\n{\n  id: 'club:guideline',\n  kind: 'platform',\n  weight: 10,\n  characters: 62,\n  trimmed: false,\n  source: 'host'\n}\nuser\n",
+      );
+    });
   } else {
     // Excerpts of files that tests run (demos/cdn.html, the framework demos): every line is there.
     test(`the snippet from ${source} is what that file says`, () => {

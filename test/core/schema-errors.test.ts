@@ -33,19 +33,20 @@ const cases: Case[] = [
     rule: 'version is required',
     mutate: (e) => (delete e.version, e),
     path: '/version',
-    message: /^The envelope is missing required field 'version' \("1\.0"\)\.$/,
+    message: /^The envelope is missing required field 'version' \("1\.0" \| "1\.1"\)\.$/,
   },
   {
-    rule: 'version is "1.0"',
+    rule: 'version is "1.0" or "1.1"',
     mutate: (e) => ((e.version = '2.0'), e),
     path: '/version',
-    message: /^Field 'version' of the envelope must be "1\.0", but it is the text "2\.0"\.$/,
+    message:
+      /^Field 'version' of the envelope must be one of 1\.0, 1\.1, but it is the text "2\.0"\. Did you mean '1\.0'\?$/,
   },
   {
     rule: 'version is a string',
     mutate: (e) => ((e.version = 1), e),
     path: '/version',
-    message: /must be "1\.0", but it is the number 1/,
+    message: /must be one of 1\.0, 1\.1, but it is the number 1/,
   },
   {
     rule: 'messages is required',
@@ -83,7 +84,7 @@ const cases: Case[] = [
     mutate: (e) => ((e.modle = 'x'), e),
     path: '/modle',
     message:
-      /unknown field 'modle' \(did you mean 'model'\?\); allowed fields are \$schema, version, model, messages/,
+      /unknown field 'modle' \(did you mean 'model'\?\); allowed fields are \$schema, version, model, scene, messages/,
   },
   {
     rule: 'message is an object',
@@ -114,14 +115,14 @@ const cases: Case[] = [
     mutate: (e) => (delete e.messages[1].role, e),
     path: '/messages/1/role',
     message:
-      /message 'm-2' is missing required field 'role' \("system" \| "user" \| "assistant" \| "tool"\)/i,
+      /message 'm-2' is missing required field 'role' \("system" \| "user" \| "assistant" \| "tool" \| "event"\)/i,
   },
   {
-    rule: 'role is one of four',
+    rule: 'role is one of five',
     mutate: (e) => ((e.messages[1].role = 'usr'), e),
     path: '/messages/1/role',
     message:
-      /must be one of system, user, assistant, tool, but it is the text "usr"\. Did you mean 'user'\?/,
+      /must be one of system, user, assistant, tool, event, but it is the text "usr"\. Did you mean 'user'\?/,
   },
   {
     rule: 'segments is required',
@@ -179,11 +180,11 @@ const cases: Case[] = [
     message: /Segment 0 of message 'm-2' is missing required field 'kind'/,
   },
   {
-    rule: 'kind is one of eleven',
+    rule: 'kind is one of twelve',
     mutate: (e) => ((e.messages[1].segments[0].kind = 'txt'), e),
     path: `${seg(1, 0)}/kind`,
     message:
-      /has unknown kind "txt"; the kind must be one of text, static_var, .*media\. Did you mean 'text'\?/,
+      /has unknown kind "txt"; the kind must be one of text, static_var, .*media, state_change\. Did you mean 'text'\?/,
   },
   {
     rule: 'text needs content',

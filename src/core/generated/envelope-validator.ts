@@ -41,7 +41,1032 @@ var require_ucs2length = __commonJS({
 
 // <stdin>
 var validateEnvelopeSchema = validate52;
-var schema20 = {
+var schema19 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://unpkg.com/prompt-envelope@0/src/core/schema/prompt-envelope.schema.json',
+  title: 'Prompt Envelope',
+  description:
+    'A conversation recorded as messages made of typed segments, so that everything the model saw (system prompt, memory, skills, tools, tool traffic, documents, media, participants and state changes) stays visible.',
+  type: 'object',
+  properties: {
+    $schema: {
+      type: 'string',
+      description: 'Location of this schema, so that editors can validate and complete the file.',
+    },
+    version: {
+      enum: ['1.0', '1.1'],
+      description:
+        'Protocol version: "1.0", or "1.1" when the envelope uses scene, actor, replyTo or event messages.',
+    },
+    model: {
+      type: 'string',
+      description:
+        'Model the conversation was sent to, e.g. "gpt-4.1" or "claude-sonnet-4-5". Exports use it unless an option overrides it.',
+    },
+    scene: { $ref: '#/$defs/Scene' },
+    messages: {
+      type: 'array',
+      minItems: 1,
+      description: 'The conversation in order, at least one message.',
+      items: { $ref: '#/$defs/Message' },
+    },
+  },
+  required: ['version', 'messages'],
+  additionalProperties: false,
+  $defs: {
+    Scene: {
+      type: 'object',
+      description:
+        '1.1: the group or private chat the conversation happens in; rendered once as the scene line of the system text.',
+      properties: {
+        id: { type: 'string', minLength: 1, description: 'Platform id of the group or chat.' },
+        type: {
+          type: 'string',
+          minLength: 1,
+          description: "group, private or another platform's word.",
+        },
+        name: { type: 'string', description: 'Display name of the group.' },
+        ownerId: { type: 'string', description: 'User id of the owner.' },
+        admins: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'User ids of the admins.',
+        },
+        memberCount: { type: 'integer', minimum: 0, description: 'Number of members.' },
+        globalMute: { type: 'boolean', description: 'Whether everyone but admins is muted.' },
+        assistantRole: {
+          type: 'string',
+          description: "The assistant's own role in the scene, e.g. admin.",
+        },
+      },
+      required: ['id', 'type'],
+      additionalProperties: false,
+    },
+    Actor: {
+      type: 'object',
+      description:
+        '1.1: trusted facts about who sent a user or assistant message (never a rendered header; headers are made from these at export).',
+      properties: {
+        userId: { type: 'string', minLength: 1, description: 'Platform user id of the speaker.' },
+        name: { type: 'string', description: 'Display name.' },
+        roles: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Platform and product roles merged, e.g. ["master", "owner"].',
+        },
+        groupNickname: { type: 'string', description: 'The name the member chose for this group.' },
+        groupTitle: { type: 'string', description: "The member's title in this group." },
+        muteTime: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Remaining mute in seconds; 0 = not muted.',
+        },
+        origin: {
+          const: 'peer_bot',
+          description: 'peer_bot when another bot speaks; absent for people.',
+        },
+      },
+      required: ['userId'],
+      additionalProperties: false,
+    },
+    Message: {
+      type: 'object',
+      description: 'One turn of the conversation, made of one or more segments.',
+      properties: {
+        id: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'Identifier unique within the envelope, e.g. "a-3". Tool call ids are derived from it.',
+        },
+        role: {
+          enum: ['system', 'user', 'assistant', 'tool', 'event'],
+          description:
+            'Who the message comes from: system, user, assistant or tool; in 1.1 also event (state changes from the host).',
+        },
+        segments: {
+          type: 'array',
+          minItems: 1,
+          description: 'The typed parts of the message, in order, at least one.',
+          items: { $ref: '#/$defs/Segment' },
+        },
+        timestamp: {
+          type: 'number',
+          minimum: 0,
+          description: 'When the message was sent, in Unix epoch milliseconds.',
+        },
+        actor: { $ref: '#/$defs/Actor' },
+        replyTo: {
+          type: 'string',
+          minLength: 1,
+          description: '1.1: the id of the message this one replies to.',
+        },
+      },
+      required: ['id', 'role', 'segments', 'timestamp'],
+      additionalProperties: false,
+      allOf: [
+        {
+          if: { properties: { role: { const: 'event' } }, required: ['role'], type: 'object' },
+          then: {
+            properties: {
+              segments: {
+                items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
+                type: 'array',
+              },
+              actor: false,
+            },
+            type: 'object',
+          },
+        },
+      ],
+    },
+    Segment: {
+      type: 'object',
+      description: 'A typed part of a message; the kind field says which.',
+      properties: {
+        kind: {
+          enum: [
+            'text',
+            'static_var',
+            'system_prompt',
+            'memory',
+            'skills',
+            'tool_overview',
+            'tool_call_request',
+            'tool_call_result',
+            'document',
+            'long_text',
+            'media',
+            'state_change',
+          ],
+          description:
+            'Segment kind: text, static_var, system_prompt, memory, skills, tool_overview, tool_call_request, tool_call_result, document, long_text, media or (1.1, event messages only) state_change.',
+        },
+      },
+      required: ['kind'],
+      allOf: [
+        {
+          if: { properties: { kind: { const: 'text' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/TextSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'static_var' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/StaticVarSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'system_prompt' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/SystemPromptSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'memory' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/MemorySegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'skills' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/SkillsSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'tool_overview' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/ToolOverviewSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'tool_call_request' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/ToolCallRequestSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'tool_call_result' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/ToolCallResultSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'document' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/DocumentSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'long_text' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/LongTextSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'media' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/MediaSegment' },
+        },
+        {
+          if: { properties: { kind: { const: 'state_change' } }, required: ['kind'] },
+          then: { $ref: '#/$defs/StateChangeSegment' },
+        },
+      ],
+    },
+    collapsed: {
+      type: 'boolean',
+      description:
+        'Whether the viewer shows this segment collapsed at first. Viewers may toggle it without changing the data.',
+    },
+    TextSegment: {
+      type: 'object',
+      description: 'Plain message text, rendered as Markdown.',
+      properties: {
+        kind: { const: 'text', description: 'Text segment.' },
+        content: { type: 'string', description: 'The text, in Markdown.' },
+      },
+      required: ['kind', 'content'],
+      additionalProperties: false,
+    },
+    StaticVarSegment: {
+      type: 'object',
+      description:
+        'A session variable; {{name}} in system prompts is replaced by its value on export.',
+      properties: {
+        kind: { const: 'static_var', description: 'Static variable segment.' },
+        name: {
+          type: 'string',
+          minLength: 1,
+          description: 'Variable name used as {{name}} in system prompts, e.g. current_date.',
+        },
+        value: { type: 'string', description: 'The value the placeholder expands to.' },
+        description: {
+          type: 'string',
+          description: 'What the variable is for (shown as a tooltip).',
+        },
+      },
+      required: ['kind', 'name', 'value'],
+      additionalProperties: false,
+    },
+    SystemPromptSegment: {
+      type: 'object',
+      description: "The model's system instructions; may contain {{name}} placeholders.",
+      properties: {
+        kind: { const: 'system_prompt', description: 'System prompt segment.' },
+        content: {
+          type: 'string',
+          description: 'The system prompt text, possibly with {{name}} placeholders.',
+        },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'content', 'collapsed'],
+      additionalProperties: false,
+    },
+    MemorySegment: {
+      type: 'object',
+      description: 'Long-term memory the application put into the context.',
+      properties: {
+        kind: { const: 'memory', description: 'Memory segment.' },
+        description: {
+          type: 'string',
+          description: 'What this memory is, placed before the items.',
+        },
+        items: {
+          type: 'array',
+          minItems: 1,
+          description: 'Memory entries, at least one.',
+          items: {
+            type: 'object',
+            description: 'One memory entry.',
+            properties: {
+              title: { type: 'string', description: 'Short title, e.g. "User background".' },
+              content: { type: 'string', description: 'What is remembered.' },
+            },
+            required: ['title', 'content'],
+            additionalProperties: false,
+          },
+        },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'items', 'collapsed'],
+      additionalProperties: false,
+    },
+    SkillsSegment: {
+      type: 'object',
+      description:
+        'Skills (slash commands) the model may invoke; only name and description (L1) are protocol data.',
+      properties: {
+        kind: { const: 'skills', description: 'Skills segment.' },
+        description: { type: 'string', description: 'What skills are, placed before the list.' },
+        items: {
+          type: 'array',
+          minItems: 1,
+          description: 'Available skills, at least one.',
+          items: {
+            type: 'object',
+            description: 'One skill.',
+            properties: {
+              name: { type: 'string', description: 'Skill name, e.g. code-review.' },
+              description: {
+                type: 'string',
+                description: 'One sentence saying what the skill does and when to use it.',
+              },
+              body: {
+                type: 'string',
+                description:
+                  'Full instructions (L2), filled in at run time by a skill registry; never exported.',
+              },
+            },
+            required: ['name', 'description'],
+            additionalProperties: false,
+          },
+        },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'items', 'collapsed'],
+      additionalProperties: false,
+    },
+    ToolOverviewSegment: {
+      type: 'object',
+      description: 'Tools declared to the model.',
+      properties: {
+        kind: { const: 'tool_overview', description: 'Tool overview segment.' },
+        items: {
+          type: 'array',
+          minItems: 1,
+          description: 'Declared tools, at least one.',
+          items: {
+            type: 'object',
+            description: 'One tool declaration.',
+            properties: {
+              name: {
+                type: 'string',
+                minLength: 1,
+                description: 'Tool name; providers accept ^[a-zA-Z0-9_-]{1,64}$.',
+              },
+              description: { type: 'string', description: 'What the tool does.' },
+              parameters: {
+                type: 'string',
+                description:
+                  'Human summary of the arguments, e.g. "query: string, limit?: number".',
+              },
+              schema: {
+                type: 'object',
+                description: 'JSON Schema of the arguments object, sent to the provider.',
+              },
+            },
+            required: ['name', 'description', 'parameters'],
+            additionalProperties: false,
+          },
+        },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'items', 'collapsed'],
+      additionalProperties: false,
+    },
+    ToolCallRequestSegment: {
+      type: 'object',
+      description: 'The model asks for a tool to be run.',
+      properties: {
+        kind: { const: 'tool_call_request', description: 'Tool call request segment.' },
+        toolName: {
+          type: 'string',
+          minLength: 1,
+          description: 'Name of the declared tool being called.',
+        },
+        arguments: { type: 'object', description: 'Call arguments as a JSON object.' },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'toolName', 'arguments', 'collapsed'],
+      additionalProperties: false,
+    },
+    ToolCallResultSegment: {
+      type: 'object',
+      description: 'What a tool returned; paired with the earliest open request of the same tool.',
+      properties: {
+        kind: { const: 'tool_call_result', description: 'Tool call result segment.' },
+        toolName: { type: 'string', minLength: 1, description: 'Name of the tool that ran.' },
+        result: {
+          type: 'string',
+          description: "The tool's output, or the error message when it failed.",
+        },
+        success: { type: 'boolean', description: 'Whether the call succeeded.' },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'toolName', 'result', 'success', 'collapsed'],
+      additionalProperties: false,
+    },
+    DocumentSegment: {
+      type: 'object',
+      description: 'A file the user uploaded.',
+      properties: {
+        kind: { const: 'document', description: 'Document segment.' },
+        fileName: { type: 'string', description: 'File name as uploaded.' },
+        mimeType: { type: 'string', description: 'MIME type, e.g. application/pdf.' },
+        snippet: {
+          type: 'string',
+          description: "The first 200 characters of the document's text.",
+        },
+        sizeBytes: { type: 'integer', minimum: 0, description: 'File size in bytes.' },
+        parsedContent: {
+          type: 'string',
+          description: 'Structured content extracted from the document, in Markdown.',
+        },
+      },
+      required: ['kind', 'fileName', 'mimeType', 'snippet', 'sizeBytes'],
+      additionalProperties: false,
+    },
+    LongTextSegment: {
+      type: 'object',
+      description: 'A long pasted text such as a log or a paper.',
+      properties: {
+        kind: { const: 'long_text', description: 'Long text segment.' },
+        content: { type: 'string', description: 'The whole text.' },
+        charCount: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of characters in content (UTF-16 code units, as JavaScript counts).',
+        },
+        collapsed: { $ref: '#/$defs/collapsed' },
+      },
+      required: ['kind', 'content', 'charCount', 'collapsed'],
+      additionalProperties: false,
+    },
+    MediaSegment: {
+      type: 'object',
+      description: 'An image, audio clip or video.',
+      properties: {
+        kind: { const: 'media', description: 'Media segment.' },
+        mediaType: { enum: ['image', 'audio', 'video'], description: 'image, audio or video.' },
+        url: {
+          type: 'string',
+          minLength: 1,
+          description: 'Where the media is (http, https or a data: URL).',
+        },
+        altText: { type: 'string', description: 'Text alternative describing the media.' },
+      },
+      required: ['kind', 'mediaType', 'url'],
+      additionalProperties: false,
+    },
+    Version10: {
+      description: 'What version 1.0 may not use: the 1.1 fields need "version": "1.1".',
+      properties: {
+        scene: false,
+        messages: {
+          items: {
+            properties: {
+              actor: false,
+              replyTo: false,
+              role: { not: { const: 'event' } },
+              segments: {
+                items: { properties: { kind: { not: { const: 'state_change' } } }, type: 'object' },
+                type: 'array',
+              },
+            },
+            type: 'object',
+          },
+          type: 'array',
+        },
+      },
+      type: 'object',
+    },
+    StateChangeSegment: {
+      type: 'object',
+      description:
+        '1.1, only in event messages: a member joined, left, or had a fact changed. Rendered from fixed templates; member-controlled values are quoted.',
+      properties: {
+        kind: { const: 'state_change', description: 'State change segment.' },
+        change: {
+          enum: ['member_changed', 'member_joined', 'member_left'],
+          description: 'member_changed, member_joined or member_left.',
+        },
+        userId: { type: 'string', minLength: 1, description: 'The member concerned.' },
+        operator: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'Who made the change; "system" when the platform does not say (the default).',
+        },
+        field: {
+          enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'],
+          description:
+            'What changed (member_changed): role, name, mute_time, group_title or group_nickname.',
+        },
+        value: { type: 'string', description: 'The new value (member_changed).' },
+        sceneId: { type: 'string', description: 'The scene joined or left.' },
+        by: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'For joins and leaves: self, or the id of the member who added or removed them.',
+        },
+      },
+      required: ['kind', 'change', 'userId'],
+      additionalProperties: false,
+      if: { properties: { change: { const: 'member_changed' } }, required: ['change'] },
+      then: { properties: { field: true, value: true }, required: ['field', 'value'] },
+    },
+  },
+  allOf: [
+    {
+      if: { properties: { version: { const: '1.0' } }, required: ['version'] },
+      then: { $ref: '#/$defs/Version10' },
+    },
+  ],
+};
+function validate53(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.scene !== void 0) {
+      const err0 = {
+        instancePath: instancePath + '/scene',
+        schemaPath: '#/properties/scene/false schema',
+        keyword: 'false schema',
+        params: {},
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.messages !== void 0) {
+      let data1 = data.messages;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+            if (data2.actor !== void 0) {
+              const err1 = {
+                instancePath: instancePath + '/messages/' + i0 + '/actor',
+                schemaPath: '#/properties/messages/items/properties/actor/false schema',
+                keyword: 'false schema',
+                params: {},
+              };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (data2.replyTo !== void 0) {
+              const err2 = {
+                instancePath: instancePath + '/messages/' + i0 + '/replyTo',
+                schemaPath: '#/properties/messages/items/properties/replyTo/false schema',
+                keyword: 'false schema',
+                params: {},
+              };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            if (data2.role !== void 0) {
+              const _errs6 = errors;
+              const _errs7 = errors;
+              if ('event' !== data2.role) {
+                const err3 = {};
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+              var valid4 = _errs7 === errors;
+              if (valid4) {
+                const err4 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/role',
+                  schemaPath: '#/properties/messages/items/properties/role/not',
+                  keyword: 'not',
+                  params: {},
+                };
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              } else {
+                errors = _errs6;
+                if (vErrors !== null) {
+                  if (_errs6) {
+                    vErrors.length = _errs6;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data2.segments !== void 0) {
+              let data6 = data2.segments;
+              if (Array.isArray(data6)) {
+                const len1 = data6.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  let data7 = data6[i1];
+                  if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+                    if (data7.kind !== void 0) {
+                      const _errs13 = errors;
+                      const _errs14 = errors;
+                      if ('state_change' !== data7.kind) {
+                        const err5 = {};
+                        if (vErrors === null) {
+                          vErrors = [err5];
+                        } else {
+                          vErrors.push(err5);
+                        }
+                        errors++;
+                      }
+                      var valid8 = _errs14 === errors;
+                      if (valid8) {
+                        const err6 = {
+                          instancePath:
+                            instancePath + '/messages/' + i0 + '/segments/' + i1 + '/kind',
+                          schemaPath:
+                            '#/properties/messages/items/properties/segments/items/properties/kind/not',
+                          keyword: 'not',
+                          params: {},
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err6];
+                        } else {
+                          vErrors.push(err6);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs13;
+                        if (vErrors !== null) {
+                          if (_errs13) {
+                            vErrors.length = _errs13;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err7 = {
+                      instancePath: instancePath + '/messages/' + i0 + '/segments/' + i1,
+                      schemaPath: '#/properties/messages/items/properties/segments/items/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err8 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/segments',
+                  schemaPath: '#/properties/messages/items/properties/segments/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/messages/' + i0,
+              schemaPath: '#/properties/messages/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/messages',
+          schemaPath: '#/properties/messages/type',
+          keyword: 'type',
+          params: { type: 'array' },
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+validate53.evaluated = {
+  props: { scene: true, messages: true },
+  dynamicProps: false,
+  dynamicItems: false,
+};
+var func1 = require_ucs2length().default;
+function validate55(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === void 0) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'type' ||
+        key0 === 'name' ||
+        key0 === 'ownerId' ||
+        key0 === 'admins' ||
+        key0 === 'memberCount' ||
+        key0 === 'globalMute' ||
+        key0 === 'assistantRole'
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (func1(data0) < 1) {
+          const err3 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== void 0) {
+      let data1 = data.type;
+      if (typeof data1 === 'string') {
+        if (func1(data1) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/type',
+            schemaPath: '#/properties/type/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      if (typeof data.name !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.ownerId !== void 0) {
+      if (typeof data.ownerId !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/ownerId',
+          schemaPath: '#/properties/ownerId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.admins !== void 0) {
+      let data4 = data.admins;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data4[i0] !== 'string') {
+            const err9 = {
+              instancePath: instancePath + '/admins/' + i0,
+              schemaPath: '#/properties/admins/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/admins',
+          schemaPath: '#/properties/admins/type',
+          keyword: 'type',
+          params: { type: 'array' },
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.memberCount !== void 0) {
+      let data6 = data.memberCount;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err11 = {
+          instancePath: instancePath + '/memberCount',
+          schemaPath: '#/properties/memberCount/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err12 = {
+            instancePath: instancePath + '/memberCount',
+            schemaPath: '#/properties/memberCount/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.globalMute !== void 0) {
+      if (typeof data.globalMute !== 'boolean') {
+        const err13 = {
+          instancePath: instancePath + '/globalMute',
+          schemaPath: '#/properties/globalMute/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.assistantRole !== void 0) {
+      if (typeof data.assistantRole !== 'string') {
+        const err14 = {
+          instancePath: instancePath + '/assistantRole',
+          schemaPath: '#/properties/assistantRole/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+var schema22 = {
   type: 'object',
   description: 'One turn of the conversation, made of one or more segments.',
   properties: {
@@ -52,8 +1077,9 @@ var schema20 = {
         'Identifier unique within the envelope, e.g. "a-3". Tool call ids are derived from it.',
     },
     role: {
-      enum: ['system', 'user', 'assistant', 'tool'],
-      description: 'Who the message comes from: system, user, assistant or tool.',
+      enum: ['system', 'user', 'assistant', 'tool', 'event'],
+      description:
+        'Who the message comes from: system, user, assistant or tool; in 1.1 also event (state changes from the host).',
     },
     segments: {
       type: 'array',
@@ -66,12 +1092,32 @@ var schema20 = {
       minimum: 0,
       description: 'When the message was sent, in Unix epoch milliseconds.',
     },
+    actor: { $ref: '#/$defs/Actor' },
+    replyTo: {
+      type: 'string',
+      minLength: 1,
+      description: '1.1: the id of the message this one replies to.',
+    },
   },
   required: ['id', 'role', 'segments', 'timestamp'],
   additionalProperties: false,
+  allOf: [
+    {
+      if: { properties: { role: { const: 'event' } }, required: ['role'], type: 'object' },
+      then: {
+        properties: {
+          segments: {
+            items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
+            type: 'array',
+          },
+          actor: false,
+        },
+        type: 'object',
+      },
+    },
+  ],
 };
-var func1 = require_ucs2length().default;
-var schema21 = {
+var schema23 = {
   type: 'object',
   description: 'A typed part of a message; the kind field says which.',
   properties: {
@@ -88,9 +1134,10 @@ var schema21 = {
         'document',
         'long_text',
         'media',
+        'state_change',
       ],
       description:
-        'Segment kind: text, static_var, system_prompt, memory, skills, tool_overview, tool_call_request, tool_call_result, document, long_text or media.',
+        'Segment kind: text, static_var, system_prompt, memory, skills, tool_overview, tool_call_request, tool_call_result, document, long_text, media or (1.1, event messages only) state_change.',
     },
   },
   required: ['kind'],
@@ -139,15 +1186,19 @@ var schema21 = {
       if: { properties: { kind: { const: 'media' } }, required: ['kind'] },
       then: { $ref: '#/$defs/MediaSegment' },
     },
+    {
+      if: { properties: { kind: { const: 'state_change' } }, required: ['kind'] },
+      then: { $ref: '#/$defs/StateChangeSegment' },
+    },
   ],
 };
-function validate55(
+function validate59(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate55.evaluated;
+  const evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -245,17 +1296,17 @@ function validate55(
     }
     errors++;
   }
-  validate55.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate57(
+validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -415,17 +1466,17 @@ function validate57(
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate60(
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -446,17 +1497,17 @@ function validate60(
     }
     errors++;
   }
-  validate60.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate60.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate59(
+validate64.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate63(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -556,7 +1607,7 @@ function validate59(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -564,7 +1615,7 @@ function validate59(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -582,17 +1633,17 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate63(
+validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate67(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate67.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -824,7 +1875,7 @@ function validate63(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -832,7 +1883,7 @@ function validate63(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -850,17 +1901,17 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate67.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate66(
+validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1108,7 +2159,7 @@ function validate66(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1116,7 +2167,7 @@ function validate66(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -1134,17 +2185,17 @@ function validate66(
     }
     errors++;
   }
-  validate66.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate69(
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate73(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate69.evaluated;
+  const evaluated0 = validate73.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1423,7 +2474,7 @@ function validate69(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1431,7 +2482,7 @@ function validate69(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -1449,17 +2500,17 @@ function validate69(
     }
     errors++;
   }
-  validate69.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate72(
+validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate76(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1611,7 +2662,7 @@ function validate72(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1619,7 +2670,7 @@ function validate72(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -1637,17 +2688,17 @@ function validate72(
     }
     errors++;
   }
-  validate72.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate75(
+validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate79(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate75.evaluated;
+  const evaluated0 = validate79.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1829,7 +2880,7 @@ function validate75(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1837,7 +2888,7 @@ function validate75(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -1855,17 +2906,17 @@ function validate75(
     }
     errors++;
   }
-  validate75.errors = vErrors;
+  validate79.errors = vErrors;
   return errors === 0;
 }
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate78(
+validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate82(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate82.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2093,17 +3144,17 @@ function validate78(
     }
     errors++;
   }
-  validate78.errors = vErrors;
+  validate82.errors = vErrors;
   return errors === 0;
 }
-validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate80(
+validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate84(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
+  const evaluated0 = validate84.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2255,7 +3306,7 @@ function validate80(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate60(data.collapsed, {
+        !validate64(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -2263,7 +3314,7 @@ function validate80(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
         errors = vErrors.length;
       }
     }
@@ -2281,11 +3332,11 @@ function validate80(
     }
     errors++;
   }
-  validate80.errors = vErrors;
+  validate84.errors = vErrors;
   return errors === 0;
 }
-validate80.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-var schema33 = {
+validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+var schema35 = {
   type: 'object',
   description: 'An image, audio clip or video.',
   properties: {
@@ -2301,13 +3352,13 @@ var schema33 = {
   required: ['kind', 'mediaType', 'url'],
   additionalProperties: false,
 };
-function validate83(
+function validate87(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate83.evaluated;
+  const evaluated0 = validate87.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2396,7 +3447,7 @@ function validate83(
           instancePath: instancePath + '/mediaType',
           schemaPath: '#/properties/mediaType/enum',
           keyword: 'enum',
-          params: { allowedValues: schema33.properties.mediaType.enum },
+          params: { allowedValues: schema35.properties.mediaType.enum },
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -2468,17 +3519,425 @@ function validate83(
     }
     errors++;
   }
-  validate83.errors = vErrors;
+  validate87.errors = vErrors;
   return errors === 0;
 }
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate54(
+validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+var schema36 = {
+  type: 'object',
+  description:
+    '1.1, only in event messages: a member joined, left, or had a fact changed. Rendered from fixed templates; member-controlled values are quoted.',
+  properties: {
+    kind: { const: 'state_change', description: 'State change segment.' },
+    change: {
+      enum: ['member_changed', 'member_joined', 'member_left'],
+      description: 'member_changed, member_joined or member_left.',
+    },
+    userId: { type: 'string', minLength: 1, description: 'The member concerned.' },
+    operator: {
+      type: 'string',
+      minLength: 1,
+      description: 'Who made the change; "system" when the platform does not say (the default).',
+    },
+    field: {
+      enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'],
+      description:
+        'What changed (member_changed): role, name, mute_time, group_title or group_nickname.',
+    },
+    value: { type: 'string', description: 'The new value (member_changed).' },
+    sceneId: { type: 'string', description: 'The scene joined or left.' },
+    by: {
+      type: 'string',
+      minLength: 1,
+      description: 'For joins and leaves: self, or the id of the member who added or removed them.',
+    },
+  },
+  required: ['kind', 'change', 'userId'],
+  additionalProperties: false,
+  if: { properties: { change: { const: 'member_changed' } }, required: ['change'] },
+  then: { properties: { field: true, value: true }, required: ['field', 'value'] },
+};
+function validate89(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate89.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.change === void 0 && (missing0 = 'change')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.change !== void 0) {
+        if ('member_changed' !== data.change) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs4 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.field === void 0) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'field' },
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.value === void 0) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'value' },
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.field = true;
+      props0.value = true;
+      props0.change = true;
+    }
+  }
+  if (!valid0) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === void 0) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.change === void 0) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'change' },
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.userId === void 0) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'userId' },
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'kind' ||
+        key0 === 'change' ||
+        key0 === 'userId' ||
+        key0 === 'operator' ||
+        key0 === 'field' ||
+        key0 === 'value' ||
+        key0 === 'sceneId' ||
+        key0 === 'by'
+      )) {
+        const err8 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== void 0) {
+      if ('state_change' !== data.kind) {
+        const err9 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'state_change' },
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.change !== void 0) {
+      let data2 = data.change;
+      if (!(data2 === 'member_changed' || data2 === 'member_joined' || data2 === 'member_left')) {
+        const err10 = {
+          instancePath: instancePath + '/change',
+          schemaPath: '#/properties/change/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema36.properties.change.enum },
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.userId !== void 0) {
+      let data3 = data.userId;
+      if (typeof data3 === 'string') {
+        if (func1(data3) < 1) {
+          const err11 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/userId',
+          schemaPath: '#/properties/userId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.operator !== void 0) {
+      let data4 = data.operator;
+      if (typeof data4 === 'string') {
+        if (func1(data4) < 1) {
+          const err13 = {
+            instancePath: instancePath + '/operator',
+            schemaPath: '#/properties/operator/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/operator',
+          schemaPath: '#/properties/operator/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.field !== void 0) {
+      let data5 = data.field;
+      if (!(
+        data5 === 'role' ||
+        data5 === 'name' ||
+        data5 === 'mute_time' ||
+        data5 === 'group_title' ||
+        data5 === 'group_nickname'
+      )) {
+        const err15 = {
+          instancePath: instancePath + '/field',
+          schemaPath: '#/properties/field/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema36.properties.field.enum },
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.value !== void 0) {
+      if (typeof data.value !== 'string') {
+        const err16 = {
+          instancePath: instancePath + '/value',
+          schemaPath: '#/properties/value/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.sceneId !== void 0) {
+      if (typeof data.sceneId !== 'string') {
+        const err17 = {
+          instancePath: instancePath + '/sceneId',
+          schemaPath: '#/properties/sceneId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.by !== void 0) {
+      let data8 = data.by;
+      if (typeof data8 === 'string') {
+        if (func1(data8) < 1) {
+          const err18 = {
+            instancePath: instancePath + '/by',
+            schemaPath: '#/properties/by/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/by',
+          schemaPath: '#/properties/by/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err20 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  }
+  validate89.errors = vErrors;
+  return errors === 0;
+}
+validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate58(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2524,9 +3983,9 @@ function validate54(
   if (_valid0) {
     const _errs5 = errors;
     if (
-      !validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs5 === errors;
@@ -2588,9 +4047,9 @@ function validate54(
   if (_valid1) {
     const _errs10 = errors;
     if (
-      !validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
       errors = vErrors.length;
     }
     var _valid1 = _errs10 === errors;
@@ -2660,9 +4119,9 @@ function validate54(
   if (_valid2) {
     const _errs15 = errors;
     if (
-      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
       errors = vErrors.length;
     }
     var _valid2 = _errs15 === errors;
@@ -2732,9 +4191,9 @@ function validate54(
   if (_valid3) {
     const _errs20 = errors;
     if (
-      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+      vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
       errors = vErrors.length;
     }
     var _valid3 = _errs20 === errors;
@@ -2804,9 +4263,9 @@ function validate54(
   if (_valid4) {
     const _errs25 = errors;
     if (
-      !validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
       errors = vErrors.length;
     }
     var _valid4 = _errs25 === errors;
@@ -2876,9 +4335,9 @@ function validate54(
   if (_valid5) {
     const _errs30 = errors;
     if (
-      !validate69(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+      vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
       errors = vErrors.length;
     }
     var _valid5 = _errs30 === errors;
@@ -2948,9 +4407,9 @@ function validate54(
   if (_valid6) {
     const _errs35 = errors;
     if (
-      !validate72(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+      vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
       errors = vErrors.length;
     }
     var _valid6 = _errs35 === errors;
@@ -3020,9 +4479,9 @@ function validate54(
   if (_valid7) {
     const _errs40 = errors;
     if (
-      !validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+      vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
       errors = vErrors.length;
     }
     var _valid7 = _errs40 === errors;
@@ -3092,9 +4551,9 @@ function validate54(
   if (_valid8) {
     const _errs45 = errors;
     if (
-      !validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+      vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
       errors = vErrors.length;
     }
     var _valid8 = _errs45 === errors;
@@ -3164,9 +4623,9 @@ function validate54(
   if (_valid9) {
     const _errs50 = errors;
     if (
-      !validate80(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate84(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+      vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
       errors = vErrors.length;
     }
     var _valid9 = _errs50 === errors;
@@ -3236,9 +4695,9 @@ function validate54(
   if (_valid10) {
     const _errs55 = errors;
     if (
-      !validate83(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+      vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
       errors = vErrors.length;
     }
     var _valid10 = _errs55 === errors;
@@ -3269,60 +4728,62 @@ function validate54(
       Object.assign(props0, props10);
     }
   }
+  const _errs57 = errors;
+  let valid23 = true;
+  const _errs58 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err33 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'kind' },
-      };
+    let missing11;
+    if (data.kind === void 0 && (missing11 = 'kind')) {
+      const err33 = {};
       if (vErrors === null) {
         vErrors = [err33];
       } else {
         vErrors.push(err33);
       }
       errors++;
-    }
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.kind = true;
-    }
-    if (data.kind !== void 0) {
-      let data11 = data.kind;
-      if (!(
-        data11 === 'text' ||
-        data11 === 'static_var' ||
-        data11 === 'system_prompt' ||
-        data11 === 'memory' ||
-        data11 === 'skills' ||
-        data11 === 'tool_overview' ||
-        data11 === 'tool_call_request' ||
-        data11 === 'tool_call_result' ||
-        data11 === 'document' ||
-        data11 === 'long_text' ||
-        data11 === 'media'
-      )) {
-        const err34 = {
-          instancePath: instancePath + '/kind',
-          schemaPath: '#/properties/kind/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema21.properties.kind.enum },
-        };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
+    } else {
+      if (data.kind !== void 0) {
+        if ('state_change' !== data.kind) {
+          const err34 = {};
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-  } else {
+  }
+  var _valid11 = _errs58 === errors;
+  errors = _errs57;
+  if (vErrors !== null) {
+    if (_errs57) {
+      vErrors.length = _errs57;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid11) {
+    const _errs60 = errors;
+    if (
+      !validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+      errors = vErrors.length;
+    }
+    var _valid11 = _errs60 === errors;
+    valid23 = _valid11;
+    if (valid23) {
+      var props11 = true;
+    }
+  }
+  if (!valid23) {
     const err35 = {
       instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
+      schemaPath: '#/allOf/11/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
     };
     if (vErrors === null) {
       vErrors = [err35];
@@ -3331,18 +4792,89 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  if (props0 !== true && props11 !== void 0) {
+    if (props11 === true) {
+      props0 = true;
+    } else {
+      props0 = props0 || {};
+      Object.assign(props0, props11);
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === void 0) {
+      const err36 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+      };
+      if (vErrors === null) {
+        vErrors = [err36];
+      } else {
+        vErrors.push(err36);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.kind = true;
+    }
+    if (data.kind !== void 0) {
+      let data12 = data.kind;
+      if (!(
+        data12 === 'text' ||
+        data12 === 'static_var' ||
+        data12 === 'system_prompt' ||
+        data12 === 'memory' ||
+        data12 === 'skills' ||
+        data12 === 'tool_overview' ||
+        data12 === 'tool_call_request' ||
+        data12 === 'tool_call_result' ||
+        data12 === 'document' ||
+        data12 === 'long_text' ||
+        data12 === 'media' ||
+        data12 === 'state_change'
+      )) {
+        const err37 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema23.properties.kind.enum },
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err38 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err38];
+    } else {
+      vErrors.push(err38);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate54.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate53(
+validate58.evaluated = { dynamicProps: true, dynamicItems: false };
+function validate92(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate92.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3350,12 +4882,12 @@ function validate53(
     evaluated0.items = void 0;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === void 0) {
+    if (data.userId === void 0) {
       const err0 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'id' },
+        params: { missingProperty: 'userId' },
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -3364,55 +4896,69 @@ function validate53(
       }
       errors++;
     }
-    if (data.role === void 0) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'role' },
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.segments === void 0) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'segments' },
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.timestamp === void 0) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'timestamp' },
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
     for (const key0 in data) {
-      if (!(key0 === 'id' || key0 === 'role' || key0 === 'segments' || key0 === 'timestamp')) {
-        const err4 = {
+      if (!(
+        key0 === 'userId' ||
+        key0 === 'name' ||
+        key0 === 'roles' ||
+        key0 === 'groupNickname' ||
+        key0 === 'groupTitle' ||
+        key0 === 'muteTime' ||
+        key0 === 'origin'
+      )) {
+        const err1 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
           params: { additionalProperty: key0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.userId !== void 0) {
+      let data0 = data.userId;
+      if (typeof data0 === 'string') {
+        if (func1(data0) < 1) {
+          const err2 = {
+            instancePath: instancePath + '/userId',
+            schemaPath: '#/properties/userId/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + '/userId',
+          schemaPath: '#/properties/userId/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      if (typeof data.name !== 'string') {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -3422,29 +4968,32 @@ function validate53(
         errors++;
       }
     }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (func1(data0) < 1) {
-          const err5 = {
-            instancePath: instancePath + '/id',
-            schemaPath: '#/properties/id/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
+    if (data.roles !== void 0) {
+      let data2 = data.roles;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data2[i0] !== 'string') {
+            const err5 = {
+              instancePath: instancePath + '/roles/' + i0,
+              schemaPath: '#/properties/roles/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
           }
-          errors++;
         }
       } else {
         const err6 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/properties/id/type',
+          instancePath: instancePath + '/roles',
+          schemaPath: '#/properties/roles/type',
           keyword: 'type',
-          params: { type: 'string' },
+          params: { type: 'array' },
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -3454,14 +5003,13 @@ function validate53(
         errors++;
       }
     }
-    if (data.role !== void 0) {
-      let data1 = data.role;
-      if (!(data1 === 'system' || data1 === 'user' || data1 === 'assistant' || data1 === 'tool')) {
+    if (data.groupNickname !== void 0) {
+      if (typeof data.groupNickname !== 'string') {
         const err7 = {
-          instancePath: instancePath + '/role',
-          schemaPath: '#/properties/role/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema20.properties.role.enum },
+          instancePath: instancePath + '/groupNickname',
+          schemaPath: '#/properties/groupNickname/type',
+          keyword: 'type',
+          params: { type: 'string' },
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -3471,44 +5019,30 @@ function validate53(
         errors++;
       }
     }
-    if (data.segments !== void 0) {
-      let data2 = data.segments;
-      if (Array.isArray(data2)) {
-        if (data2.length < 1) {
-          const err8 = {
-            instancePath: instancePath + '/segments',
-            schemaPath: '#/properties/segments/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate54(data2[i0], {
-              instancePath: instancePath + '/segments/' + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + '/segments',
-          schemaPath: '#/properties/segments/type',
+    if (data.groupTitle !== void 0) {
+      if (typeof data.groupTitle !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/groupTitle',
+          schemaPath: '#/properties/groupTitle/type',
           keyword: 'type',
-          params: { type: 'array' },
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.muteTime !== void 0) {
+      let data6 = data.muteTime;
+      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        const err9 = {
+          instancePath: instancePath + '/muteTime',
+          schemaPath: '#/properties/muteTime/type',
+          keyword: 'type',
+          params: { type: 'integer' },
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -3517,14 +5051,11 @@ function validate53(
         }
         errors++;
       }
-    }
-    if (data.timestamp !== void 0) {
-      let data4 = data.timestamp;
-      if (typeof data4 == 'number' && isFinite(data4)) {
-        if (data4 < 0 || isNaN(data4)) {
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
           const err10 = {
-            instancePath: instancePath + '/timestamp',
-            schemaPath: '#/properties/timestamp/minimum',
+            instancePath: instancePath + '/muteTime',
+            schemaPath: '#/properties/muteTime/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 0 },
           };
@@ -3535,12 +5066,15 @@ function validate53(
           }
           errors++;
         }
-      } else {
+      }
+    }
+    if (data.origin !== void 0) {
+      if ('peer_bot' !== data.origin) {
         const err11 = {
-          instancePath: instancePath + '/timestamp',
-          schemaPath: '#/properties/timestamp/type',
-          keyword: 'type',
-          params: { type: 'number' },
+          instancePath: instancePath + '/origin',
+          schemaPath: '#/properties/origin/const',
+          keyword: 'const',
+          params: { allowedValue: 'peer_bot' },
         };
         if (vErrors === null) {
           vErrors = [err11];
@@ -3564,10 +5098,454 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate92.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate92.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate57(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
+  if (errors === _errs3) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing0;
+      if (data.role === void 0 && (missing0 = 'role')) {
+        const err0 = {};
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.role !== void 0) {
+          if ('event' !== data.role) {
+            const err1 = {};
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+      }
+    } else {
+      const err2 = {};
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs6 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.segments !== void 0) {
+        let data1 = data.segments;
+        if (Array.isArray(data1)) {
+          const len0 = data1.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data2 = data1[i0];
+            if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+              if (data2.kind !== void 0) {
+                if ('state_change' !== data2.kind) {
+                  const err3 = {
+                    instancePath: instancePath + '/segments/' + i0 + '/kind',
+                    schemaPath: '#/allOf/0/then/properties/segments/items/properties/kind/const',
+                    keyword: 'const',
+                    params: { allowedValue: 'state_change' },
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err4 = {
+                instancePath: instancePath + '/segments/' + i0,
+                schemaPath: '#/allOf/0/then/properties/segments/items/type',
+                keyword: 'type',
+                params: { type: 'object' },
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err5 = {
+            instancePath: instancePath + '/segments',
+            schemaPath: '#/allOf/0/then/properties/segments/type',
+            keyword: 'type',
+            params: { type: 'array' },
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+      if (data.actor !== void 0) {
+        const err6 = {
+          instancePath: instancePath + '/actor',
+          schemaPath: '#/allOf/0/then/properties/actor/false schema',
+          keyword: 'false schema',
+          params: {},
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    } else {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/allOf/0/then/type',
+        keyword: 'type',
+        params: { type: 'object' },
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    var _valid0 = _errs6 === errors;
+    valid1 = _valid0;
+    if (valid1) {
+      var props0 = {};
+      props0.segments = true;
+      props0.actor = true;
+      props0.role = true;
+    }
+  }
+  if (!valid1) {
+    const err8 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err9 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.role === void 0) {
+      const err10 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'role' },
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.segments === void 0) {
+      const err11 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'segments' },
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.timestamp === void 0) {
+      const err12 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'timestamp' },
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === 'id' ||
+        key0 === 'role' ||
+        key0 === 'segments' ||
+        key0 === 'timestamp' ||
+        key0 === 'actor' ||
+        key0 === 'replyTo'
+      )) {
+        const err13 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data5 = data.id;
+      if (typeof data5 === 'string') {
+        if (func1(data5) < 1) {
+          const err14 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== void 0) {
+      let data6 = data.role;
+      if (!(
+        data6 === 'system' ||
+        data6 === 'user' ||
+        data6 === 'assistant' ||
+        data6 === 'tool' ||
+        data6 === 'event'
+      )) {
+        const err16 = {
+          instancePath: instancePath + '/role',
+          schemaPath: '#/properties/role/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema22.properties.role.enum },
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.segments !== void 0) {
+      let data7 = data.segments;
+      if (Array.isArray(data7)) {
+        if (data7.length < 1) {
+          const err17 = {
+            instancePath: instancePath + '/segments',
+            schemaPath: '#/properties/segments/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        const len1 = data7.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (
+            !validate58(data7[i1], {
+              instancePath: instancePath + '/segments/' + i1,
+              parentData: data7,
+              parentDataProperty: i1,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/segments',
+          schemaPath: '#/properties/segments/type',
+          keyword: 'type',
+          params: { type: 'array' },
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.timestamp !== void 0) {
+      let data9 = data.timestamp;
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 0 || isNaN(data9)) {
+          const err19 = {
+            instancePath: instancePath + '/timestamp',
+            schemaPath: '#/properties/timestamp/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/timestamp',
+          schemaPath: '#/properties/timestamp/type',
+          keyword: 'type',
+          params: { type: 'number' },
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.actor !== void 0) {
+      if (
+        !validate92(data.actor, {
+          instancePath: instancePath + '/actor',
+          parentData: data,
+          parentDataProperty: 'actor',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.replyTo !== void 0) {
+      let data11 = data.replyTo;
+      if (typeof data11 === 'string') {
+        if (func1(data11) < 1) {
+          const err21 = {
+            instancePath: instancePath + '/replyTo',
+            schemaPath: '#/properties/replyTo/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/replyTo',
+          schemaPath: '#/properties/replyTo/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate52(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -3581,90 +5559,115 @@ function validate52(
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.version === void 0) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'version' },
-      };
+    let missing0;
+    if (data.version === void 0 && (missing0 = 'version')) {
+      const err0 = {};
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
+    } else {
+      if (data.version !== void 0) {
+        if ('1.0' !== data.version) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (
+      !validate53(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs5 === errors;
+    valid1 = _valid0;
+    if (valid1) {
+      var props0 = {};
+      props0.scene = true;
+      props0.messages = true;
+      props0.version = true;
+    }
+  }
+  if (!valid1) {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.version === void 0) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'version' },
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
     }
     if (data.messages === void 0) {
-      const err1 = {
+      const err4 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'messages' },
       };
       if (vErrors === null) {
-        vErrors = [err1];
+        vErrors = [err4];
       } else {
-        vErrors.push(err1);
+        vErrors.push(err4);
       }
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === '$schema' || key0 === 'version' || key0 === 'model' || key0 === 'messages')) {
-        const err2 = {
+      if (!(
+        key0 === '$schema' ||
+        key0 === 'version' ||
+        key0 === 'model' ||
+        key0 === 'scene' ||
+        key0 === 'messages'
+      )) {
+        const err5 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
           params: { additionalProperty: key0 },
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.$schema !== void 0) {
-      if (typeof data.$schema !== 'string') {
-        const err3 = {
-          instancePath: instancePath + '/$schema',
-          schemaPath: '#/properties/%24schema/type',
-          keyword: 'type',
-          params: { type: 'string' },
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== void 0) {
-      if ('1.0' !== data.version) {
-        const err4 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/const',
-          keyword: 'const',
-          params: { allowedValue: '1.0' },
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.model !== void 0) {
-      if (typeof data.model !== 'string') {
-        const err5 = {
-          instancePath: instancePath + '/model',
-          schemaPath: '#/properties/model/type',
-          keyword: 'type',
-          params: { type: 'string' },
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -3674,44 +5677,30 @@ function validate52(
         errors++;
       }
     }
-    if (data.messages !== void 0) {
-      let data3 = data.messages;
-      if (Array.isArray(data3)) {
-        if (data3.length < 1) {
-          const err6 = {
-            instancePath: instancePath + '/messages',
-            schemaPath: '#/properties/messages/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        const len0 = data3.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate53(data3[i0], {
-              instancePath: instancePath + '/messages/' + i0,
-              parentData: data3,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/messages',
-          schemaPath: '#/properties/messages/type',
+    if (data.$schema !== void 0) {
+      if (typeof data.$schema !== 'string') {
+        const err6 = {
+          instancePath: instancePath + '/$schema',
+          schemaPath: '#/properties/%24schema/type',
           keyword: 'type',
-          params: { type: 'array' },
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== void 0) {
+      let data2 = data.version;
+      if (!(data2 === '1.0' || data2 === '1.1')) {
+        const err7 = {
+          instancePath: instancePath + '/version',
+          schemaPath: '#/properties/version/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema19.properties.version.enum },
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -3721,17 +5710,94 @@ function validate52(
         errors++;
       }
     }
+    if (data.model !== void 0) {
+      if (typeof data.model !== 'string') {
+        const err8 = {
+          instancePath: instancePath + '/model',
+          schemaPath: '#/properties/model/type',
+          keyword: 'type',
+          params: { type: 'string' },
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.scene !== void 0) {
+      if (
+        !validate55(data.scene, {
+          instancePath: instancePath + '/scene',
+          parentData: data,
+          parentDataProperty: 'scene',
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.messages !== void 0) {
+      let data5 = data.messages;
+      if (Array.isArray(data5)) {
+        if (data5.length < 1) {
+          const err9 = {
+            instancePath: instancePath + '/messages',
+            schemaPath: '#/properties/messages/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate57(data5[i0], {
+              instancePath: instancePath + '/messages/' + i0,
+              parentData: data5,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + '/messages',
+          schemaPath: '#/properties/messages/type',
+          keyword: 'type',
+          params: { type: 'array' },
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err8 = {
+    const err11 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err11];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err11);
     }
     errors++;
   }
@@ -3739,14 +5805,14 @@ function validate52(
   return errors === 0;
 }
 validate52.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-var validateSegmentSchema = validate87;
-function validate87(
+var validateSegmentSchema = validate95;
+function validate95(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate95.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3792,9 +5858,9 @@ function validate87(
   if (_valid0) {
     const _errs5 = errors;
     if (
-      !validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs5 === errors;
@@ -3856,9 +5922,9 @@ function validate87(
   if (_valid1) {
     const _errs10 = errors;
     if (
-      !validate57(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
       errors = vErrors.length;
     }
     var _valid1 = _errs10 === errors;
@@ -3928,9 +5994,9 @@ function validate87(
   if (_valid2) {
     const _errs15 = errors;
     if (
-      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
       errors = vErrors.length;
     }
     var _valid2 = _errs15 === errors;
@@ -4000,9 +6066,9 @@ function validate87(
   if (_valid3) {
     const _errs20 = errors;
     if (
-      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+      vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
       errors = vErrors.length;
     }
     var _valid3 = _errs20 === errors;
@@ -4072,9 +6138,9 @@ function validate87(
   if (_valid4) {
     const _errs25 = errors;
     if (
-      !validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
       errors = vErrors.length;
     }
     var _valid4 = _errs25 === errors;
@@ -4144,9 +6210,9 @@ function validate87(
   if (_valid5) {
     const _errs30 = errors;
     if (
-      !validate69(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+      vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
       errors = vErrors.length;
     }
     var _valid5 = _errs30 === errors;
@@ -4216,9 +6282,9 @@ function validate87(
   if (_valid6) {
     const _errs35 = errors;
     if (
-      !validate72(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+      vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
       errors = vErrors.length;
     }
     var _valid6 = _errs35 === errors;
@@ -4288,9 +6354,9 @@ function validate87(
   if (_valid7) {
     const _errs40 = errors;
     if (
-      !validate75(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+      vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
       errors = vErrors.length;
     }
     var _valid7 = _errs40 === errors;
@@ -4360,9 +6426,9 @@ function validate87(
   if (_valid8) {
     const _errs45 = errors;
     if (
-      !validate78(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+      vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
       errors = vErrors.length;
     }
     var _valid8 = _errs45 === errors;
@@ -4432,9 +6498,9 @@ function validate87(
   if (_valid9) {
     const _errs50 = errors;
     if (
-      !validate80(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate84(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+      vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
       errors = vErrors.length;
     }
     var _valid9 = _errs50 === errors;
@@ -4504,9 +6570,9 @@ function validate87(
   if (_valid10) {
     const _errs55 = errors;
     if (
-      !validate83(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+      !validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
     ) {
-      vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+      vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
       errors = vErrors.length;
     }
     var _valid10 = _errs55 === errors;
@@ -4537,60 +6603,62 @@ function validate87(
       Object.assign(props0, props10);
     }
   }
+  const _errs57 = errors;
+  let valid23 = true;
+  const _errs58 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.kind === void 0) {
-      const err33 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'kind' },
-      };
+    let missing11;
+    if (data.kind === void 0 && (missing11 = 'kind')) {
+      const err33 = {};
       if (vErrors === null) {
         vErrors = [err33];
       } else {
         vErrors.push(err33);
       }
       errors++;
-    }
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.kind = true;
-    }
-    if (data.kind !== void 0) {
-      let data11 = data.kind;
-      if (!(
-        data11 === 'text' ||
-        data11 === 'static_var' ||
-        data11 === 'system_prompt' ||
-        data11 === 'memory' ||
-        data11 === 'skills' ||
-        data11 === 'tool_overview' ||
-        data11 === 'tool_call_request' ||
-        data11 === 'tool_call_result' ||
-        data11 === 'document' ||
-        data11 === 'long_text' ||
-        data11 === 'media'
-      )) {
-        const err34 = {
-          instancePath: instancePath + '/kind',
-          schemaPath: '#/properties/kind/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema21.properties.kind.enum },
-        };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
+    } else {
+      if (data.kind !== void 0) {
+        if ('state_change' !== data.kind) {
+          const err34 = {};
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-  } else {
+  }
+  var _valid11 = _errs58 === errors;
+  errors = _errs57;
+  if (vErrors !== null) {
+    if (_errs57) {
+      vErrors.length = _errs57;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid11) {
+    const _errs60 = errors;
+    if (
+      !validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+      errors = vErrors.length;
+    }
+    var _valid11 = _errs60 === errors;
+    valid23 = _valid11;
+    if (valid23) {
+      var props11 = true;
+    }
+  }
+  if (!valid23) {
     const err35 = {
       instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
+      schemaPath: '#/allOf/11/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
     };
     if (vErrors === null) {
       vErrors = [err35];
@@ -4599,25 +6667,118 @@ function validate87(
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  if (props0 !== true && props11 !== void 0) {
+    if (props11 === true) {
+      props0 = true;
+    } else {
+      props0 = props0 || {};
+      Object.assign(props0, props11);
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === void 0) {
+      const err36 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+      };
+      if (vErrors === null) {
+        vErrors = [err36];
+      } else {
+        vErrors.push(err36);
+      }
+      errors++;
+    }
+    if (props0 !== true) {
+      props0 = props0 || {};
+      props0.kind = true;
+    }
+    if (data.kind !== void 0) {
+      let data12 = data.kind;
+      if (!(
+        data12 === 'text' ||
+        data12 === 'static_var' ||
+        data12 === 'system_prompt' ||
+        data12 === 'memory' ||
+        data12 === 'skills' ||
+        data12 === 'tool_overview' ||
+        data12 === 'tool_call_request' ||
+        data12 === 'tool_call_result' ||
+        data12 === 'document' ||
+        data12 === 'long_text' ||
+        data12 === 'media' ||
+        data12 === 'state_change'
+      )) {
+        const err37 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema23.properties.kind.enum },
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err38 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+    };
+    if (vErrors === null) {
+      vErrors = [err38];
+    } else {
+      vErrors.push(err38);
+    }
+    errors++;
+  }
+  validate95.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate87.evaluated = { dynamicProps: true, dynamicItems: false };
+validate95.evaluated = { dynamicProps: true, dynamicItems: false };
 export { validateEnvelopeSchema, validateSegmentSchema };
 
 export const fieldTypes = {
   Envelope: {
     $schema: 'string',
-    version: '"1.0"',
+    version: '"1.0" | "1.1"',
     model: 'string',
-    messages: 'list of {id, role, segments, timestamp}',
+    scene: 'object',
+    messages: 'list of {id, role, segments, timestamp, actor, replyTo}',
+  },
+  Scene: {
+    id: 'string',
+    type: 'string',
+    name: 'string',
+    ownerId: 'string',
+    admins: 'list of string',
+    memberCount: 'whole number',
+    globalMute: 'boolean',
+    assistantRole: 'string',
+  },
+  Actor: {
+    userId: 'string',
+    name: 'string',
+    roles: 'list of string',
+    groupNickname: 'string',
+    groupTitle: 'string',
+    muteTime: 'whole number',
+    origin: '"peer_bot"',
   },
   Message: {
     id: 'string',
-    role: '"system" | "user" | "assistant" | "tool"',
+    role: '"system" | "user" | "assistant" | "tool" | "event"',
     segments: 'list of {kind}',
     timestamp: 'number',
+    actor: 'object',
+    replyTo: 'string',
   },
   TextSegment: {
     kind: '"text"',
@@ -4698,5 +6859,21 @@ export const fieldTypes = {
     mediaType: '"image" | "audio" | "video"',
     url: 'string',
     altText: 'string',
+  },
+  Version10: {
+    messages: 'list of {actor, replyTo, role, segments}',
+  },
+  'Version10.messages': {
+    segments: 'list of {kind}',
+  },
+  StateChangeSegment: {
+    kind: '"state_change"',
+    change: '"member_changed" | "member_joined" | "member_left"',
+    userId: 'string',
+    operator: 'string',
+    field: '"role" | "name" | "mute_time" | "group_title" | "group_nickname"',
+    value: 'string',
+    sceneId: 'string',
+    by: 'string',
   },
 };

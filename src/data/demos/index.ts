@@ -6,9 +6,10 @@ import demoC from './demo-c.json' with { type: 'json' };
 import demoD from './demo-d.json' with { type: 'json' };
 import demoE from './demo-e.json' with { type: 'json' };
 import demoF from './demo-f.json' with { type: 'json' };
+import demoG from './demo-g.json' with { type: 'json' };
 import manifest from './manifest.json' with { type: 'json' };
 
-/** The scenario switcher's entries (SPEC §5): A, B, C, D, F, E; F first. */
+/** The scenario switcher's entries (SPEC §5): A, B, C, D, F, E, G; F first. */
 export const demoManifest: ScenarioManifest = manifest;
 
 /** The demo envelopes by scenario id. They are checked valid by the test suite. */
@@ -19,4 +20,5 @@ export const demoEnvelopes: Readonly<Record<string, Envelope>> = {
   d: demoD as Envelope,
   e: demoE as Envelope,
   f: demoF as Envelope,
+  g: demoG as Envelope,
 };
