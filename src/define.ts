@@ -14,5 +14,6 @@ import './elements/tool-call-result.js';
 import './elements/segment-document.js';
 import './elements/segment-long-text.js';
 import './elements/segment-media.js';
+import './elements/segment-state-change.js';
 import './elements/context-meter.js';
 import './elements/envelope-diff.js';

@@ -39,11 +39,23 @@ export class ProtocolCopyEvent extends Event {
   }
 }
 
+/**
+ * A message asks to show another message of the envelope (a person followed its reply link):
+ * `<envelope-chat>` scrolls to `messageId`, rendering it first if needed.
+ */
+export class MessageRevealEvent extends Event {
+  static readonly eventName = 'message-reveal';
+  constructor(readonly detail: { messageId: string; from: string }) {
+    super(MessageRevealEvent.eventName, options);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'envelope-error': EnvelopeErrorEvent;
     'envelope-load': EnvelopeLoadEvent;
     'segment-toggle': SegmentToggleEvent;
     'protocol-copy': ProtocolCopyEvent;
+    'message-reveal': MessageRevealEvent;
   }
 }

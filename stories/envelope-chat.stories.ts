@@ -106,6 +106,38 @@ export const Chinese: Story = {
   args: { lang: 'zh-CN', envelope: chineseEnvelope, 'time-zone': 'Asia/Shanghai' },
 };
 
+/**
+ * Scenario G (protocol 1.1): a group chat. The scene card sits above the messages; each
+ * speaker's first message shows all their facts (the model gets the full header there), later
+ * ones the name and badges; joins, leaves, a role change, a mute and a nickname that tries
+ * prompt injection are centered notices; replies link to the message they answer.
+ */
+export const GroupChat: Story = {
+  args: { envelope: demo('g'), 'time-zone': 'America/Los_Angeles' },
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    await waitFor(() =>
+      expect(chat.shadow.querySelector('[part~="scene-name"]')).toHaveTextContent(
+        'Bay Area Weekend Hikers',
+      ),
+    );
+    await expect(chat.shadow.querySelector('[part~="scene"]')).toHaveTextContent('38 members');
+    await waitFor(() =>
+      expect(chat.shadow.querySelectorAll('envelope-message[full-header]').length).toBeGreaterThan(
+        5,
+      ),
+    );
+    const events = demo('g').messages.filter((m) => m.role === 'event');
+    await waitFor(() =>
+      expect(
+        [...chat.shadow.querySelectorAll('envelope-message')].filter(
+          (m) => m.shadowRoot?.querySelector('[part~="notice"]') !== null,
+        ).length,
+      ).toBe(events.length),
+    );
+  },
+};
+
 /** Scenario E: log analysis with three long texts and long answers. */
 export const LongContent: Story = {
   args: { envelope: demo('e'), 'time-zone': 'UTC' },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assemble.js';
 import type { ScenarioManifest } from '../src/core/manifest.js';
 import type { Envelope } from '../src/core/protocol.js';
 import { demoManifest } from '../src/data/demos/index.js';
@@ -25,6 +26,7 @@ interface Args {
   scenarios?: string | ScenarioManifest;
   scenario?: string;
   skills?: SkillRegistry;
+  registry?: SegmentRegistry;
   theme?: Theme;
   'time-zone'?: string;
   lang?: string;
@@ -58,6 +60,7 @@ const meta = {
       .envelope=${args.envelope}
       .scenarios=${args.scenarios}
       .skills=${args.skills}
+      .registry=${args.registry}
       scenario=${ifDefined(args.scenario)}
       time-zone=${ifDefined(args['time-zone'])}
       theme=${ifDefined(args.theme)}
@@ -138,4 +141,30 @@ export const ChineseEnvelope: Story = {
 /** The longest scenario (E: three long logs and long answers). */
 export const LongContent: Story = {
   args: { envelope: demo('e'), 'time-zone': 'UTC' },
+};
+
+/** A registry with one host `platform` guideline, for `HostSegment`. */
+const hostRegistry = createSegmentRegistry();
+hostRegistry.register({
+  id: 'acme:support-guideline',
+  kind: 'platform',
+  weight: 10,
+  inject: () => 'Acme support guideline: answer in at most three sentences.',
+});
+
+/**
+ * A host's own prompt segment (`viewer.registry.register({ … })`): the protocol panel inside
+ * renders it into every provider's request and lists it in its Trace tab.
+ */
+export const HostSegment: Story = {
+  args: { envelope: demo('a'), registry: hostRegistry },
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    const panel = await shadowOf(canvasElement, 'protocol-panel', viewer.shadow);
+    await waitFor(() =>
+      expect(panel.shadow.querySelector('[part~="code"]')).toHaveTextContent(
+        'Acme support guideline',
+      ),
+    );
+  },
 };

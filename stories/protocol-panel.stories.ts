@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assemble.js';
+import type { ExportTarget } from '../src/core/export.js';
 import type { Envelope } from '../src/core/protocol.js';
 import type { ProtocolTab } from '../src/elements/protocol-panel.component.js';
 import {
@@ -19,23 +21,45 @@ import {
 interface Args {
   envelope?: Envelope | string;
   tab?: ProtocolTab;
+  'trace-target'?: ExportTarget;
+  'max-system-chars'?: number;
+  registry?: SegmentRegistry;
   name?: string;
   theme?: Theme;
   lang?: string;
 }
+
+/** A host's platform guideline, registered once: what `HostSegment` shows. */
+const GUIDELINE =
+  'Acme support guideline: answer in at most three sentences, link the help centre for billing questions, and never ask for a full card number.';
+const hostRegistry = createSegmentRegistry();
+hostRegistry.register({
+  id: 'acme:support-guideline',
+  kind: 'platform',
+  weight: 10,
+  inject: () => GUIDELINE,
+});
 
 const meta = {
   title: 'Protocol/protocol-panel',
   component: 'protocol-panel',
   args: { envelope: demo('b'), tab: 'openai', name: 'demo-b' },
   argTypes: {
-    tab: { control: 'inline-radio', options: ['openai', 'anthropic', 'gemini', 'otel', 'raw'] },
+    tab: {
+      control: 'inline-radio',
+      options: ['openai', 'anthropic', 'gemini', 'otel', 'raw', 'trace'],
+    },
+    'trace-target': { control: 'inline-radio', options: ['openai', 'anthropic', 'gemini', 'otel'] },
+    'max-system-chars': { control: 'number' },
     ...langArgTypes,
   },
   render: (args) =>
     html`<protocol-panel
       .envelope=${args.envelope}
       tab=${ifDefined(args.tab)}
+      trace-target=${ifDefined(args['trace-target'])}
+      max-system-chars=${ifDefined(args['max-system-chars'])}
+      .registry=${args.registry}
       name=${ifDefined(args.name)}
       theme=${ifDefined(args.theme)}
       lang=${ifDefined(args.lang)}
@@ -66,7 +90,7 @@ export const KeyboardTabs: Story = {
     await expect(openai).toHaveAttribute('aria-selected', 'false');
     await userEvent.keyboard('{End}');
     await waitFor(() =>
-      expect(getByRole('tab', { name: 'Raw protocol' })).toHaveAttribute('aria-selected', 'true'),
+      expect(getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true'),
     );
     await userEvent.keyboard('{ArrowRight}');
     // Focus moves with the selection (inside the shadow root: toHaveFocus sees only the host).
@@ -111,4 +135,65 @@ export const Chinese: Story = {
 /** Scenario F (a long agent session with the real Anthropic skills) in the Anthropic format. */
 export const LongContent: Story = {
   args: { envelope: demo('f'), tab: 'anthropic', name: 'demo-f' },
+};
+
+/**
+ * Scenario G (a group chat with a scene, actors and state changes) on the Trace tab: one row per
+ * prompt segment. Events go to OpenAI as system messages and to Anthropic as user messages.
+ */
+export const Trace: Story = {
+  args: { envelope: demo('g'), tab: 'trace', name: 'demo-g' },
+  play: async ({ canvasElement }) => {
+    const { getByRole, shadow } = await shadowOf(canvasElement, 'protocol-panel');
+    await expect(getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
+    const table = getByRole('table');
+    await expect(table).toHaveTextContent('Prompt segments of the OpenAI request');
+    const sentAs = () => shadow.querySelector('tr[data-id="builtin:state"] td:last-child');
+    await expect(sentAs()).toHaveTextContent('system');
+    await userEvent.selectOptions(getByRole('combobox', { name: 'Target' }), 'anthropic');
+    await waitFor(() => expect(sentAs()).toHaveTextContent('user (header user_id:system)'));
+  },
+};
+
+/** Scenario A with `max-system-chars="900"`: memory and skills are left out, and the warning says so. */
+export const TraceTrimmed: Story = {
+  args: { envelope: demo('a'), tab: 'trace', name: 'demo-a', 'max-system-chars': 900 },
+  play: async ({ canvasElement }) => {
+    const { shadow } = await shadowOf(canvasElement, 'protocol-panel');
+    const trimmed = [...shadow.querySelectorAll('tbody tr.trimmed')];
+    await expect(trimmed.map((tr) => tr.querySelector('.what')?.textContent)).toEqual([
+      'Memory of message a-1',
+      'Skills of message a-1',
+    ]);
+    await expect(shadow.querySelector('[part~="warnings"]')).toHaveTextContent(
+      'was over 900 characters',
+    );
+  },
+};
+
+export const TraceDark: Story = darkStory({
+  envelope: demo('g'),
+  tab: 'trace' as const,
+  name: 'demo-g',
+});
+
+/**
+ * A host registers its own `platform` segment (`panel.registry.register({ … })`): every
+ * provider's request carries it after the envelope's system text, and the Trace tab lists it as
+ * a host row. Disposing it removes it again.
+ */
+export const HostSegment: Story = {
+  args: { envelope: demo('a'), registry: hostRegistry, name: 'demo-a' },
+  play: async ({ canvasElement }) => {
+    const { getByRole, shadow } = await shadowOf(canvasElement, 'protocol-panel');
+    await expect(shadow.querySelector('[part~="code"]')).toHaveTextContent(
+      'Acme support guideline',
+    );
+    await userEvent.click(getByRole('tab', { name: 'Trace' }));
+    await waitFor(() =>
+      expect(shadow.querySelector('tr[data-id="acme:support-guideline"]')).toHaveTextContent(
+        'host',
+      ),
+    );
+  },
 };

@@ -3,15 +3,19 @@ import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { measureEnvelope, type MeasureResult } from '../core/measure.js';
-import type { Envelope } from '../core/protocol.js';
+import { fullHeaderMessageIds } from '../core/headers.js';
+import type { MessageRevealEvent } from '../events.js';
+import type { Envelope, Message, Scene } from '../core/protocol.js';
 import { searchEnvelope, searchPattern, type SearchResult } from '../core/search.js';
 import { staticVariables } from '../core/template.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { CHUNK_SIZE, LazyChunks } from './internal/lazy-chunks.js';
 import { AmbientController } from './internal/localize.js';
+import { cutText, envelopeLookups } from './internal/participants.js';
 import { scrollSteadily, SearchHighlighter } from './internal/search-highlighter.js';
 import type { CollapseMemory } from './internal/segment-element.js';
+import { formatNumber } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
 import { markValid } from './internal/validated.js';
 
@@ -35,6 +39,10 @@ const MEASURE_AUTO_LIMIT = 2_000;
  * only messages near the visible area are in the DOM, so search with the box, not the browser's
  * find.
  *
+ * Protocol 1.1: a `scene` shows as a card above the messages; each speaker's first message shows
+ * all their facts (`full-header`, where the model gets the full header), later ones the short
+ * form; replies link to the message they answer; events are centered notice rows.
+ *
  * @event envelope-load - A valid envelope is shown (`detail: { envelope, warnings }`).
  * @event envelope-error - The input is invalid or could not be loaded (`detail: { errors }`).
  * @event segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
@@ -45,6 +53,8 @@ const MEASURE_AUTO_LIMIT = 2_000;
  * @csspart measure - The button that measures a very long conversation (over 2,000 messages).
  * @csspart search - The search box, match count and buttons.
  * @csspart search-input - The search field.
+ * @csspart scene - The scene card (protocol 1.1): name, type, id, owner, admins, members, mute, the assistant's role.
+ * @csspart scene-name - The scene's name in the card.
  * @csspart messages - The list of messages.
  * @csspart message - Each `<envelope-message>`.
  * @csspart status - The loading and empty states.
@@ -54,6 +64,7 @@ const MEASURE_AUTO_LIMIT = 2_000;
  * @cssprop --pe-text-color - Text colour.
  * @cssprop --pe-muted-color - Secondary text colour.
  * @cssprop --pe-font-family - Font family.
+ * @cssprop --pe-scene-color - Background of the scene card (default #f8fafc, dark #162032).
  */
 export class EnvelopeChat extends LitElement {
   static override styles = [
@@ -138,8 +149,60 @@ export class EnvelopeChat extends LitElement {
         gap: 0.25rem;
         color: var(--_muted);
       }
+      .scene {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.15rem 0.6rem;
+        margin: 0.75rem 1rem 0;
+        padding: 0.45rem 0.75rem;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_scene);
+        color: var(--_muted);
+        font-size: 0.85em;
+      }
+      .scene-label {
+        font-size: 0.85em;
+        font-weight: 700;
+        letter-spacing: 0.03em;
+        text-transform: uppercase;
+      }
+      .scene-name {
+        margin: 0;
+        color: var(--_text);
+        font-size: 1.1em;
+        font-weight: 650;
+        overflow-wrap: anywhere;
+      }
+      .scene-facts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.1rem 0.6rem;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .scene-facts li {
+        overflow-wrap: anywhere;
+      }
+      .scene-facts li + li::before {
+        content: '·';
+        margin-inline-end: 0.6rem;
+      }
+      .scene-value {
+        color: var(--_text);
+      }
       .messages {
         padding: 1rem 1rem 0.1rem;
+      }
+      .item:focus {
+        outline: none;
+      }
+      .item:focus-visible {
+        outline: 2px solid var(--_focus);
+        outline-offset: 4px;
+        border-radius: var(--_radius);
       }
       .item {
         padding-bottom: 0.9rem;
@@ -191,6 +254,7 @@ export class EnvelopeChat extends LitElement {
   private readonly highlighter = new SearchHighlighter(this);
   private variablesOf = new WeakMap<Envelope, Record<string, string>>();
   private heightsOf = new WeakMap<Envelope, Map<number, number>>();
+  private fullHeadersOf = new WeakMap<Envelope, Set<string>>();
   private shown?: Envelope;
   /** Message indexes in the list: all of them, or those with a match (`matchesOnly`). */
   private listed: number[] = [];
@@ -235,8 +299,11 @@ export class EnvelopeChat extends LitElement {
     if (position < 0) return;
     this.lazy.pin(position);
     await this.updateComplete;
-    const item = this.renderRoot.querySelector(`[data-index="${index}"]`);
-    if (item) await scrollSteadily(item, this, 'start');
+    const item = this.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (!item) return;
+    await scrollSteadily(item, this, 'start');
+    // Keyboard and screen reader users land on the message they asked for.
+    item.focus({ preventScroll: true });
   }
 
   override disconnectedCallback(): void {
@@ -323,6 +390,11 @@ export class EnvelopeChat extends LitElement {
     let variables = this.variablesOf.get(envelope);
     if (!variables) this.variablesOf.set(envelope, (variables = staticVariables(envelope)));
     const memory = collapseMemoryOf(envelope);
+    let fullHeaders = this.fullHeadersOf.get(envelope);
+    if (!fullHeaders)
+      this.fullHeadersOf.set(envelope, (fullHeaders = fullHeaderMessageIds(envelope.messages)));
+    const lookups = envelopeLookups(envelope);
+    const sceneId = envelope.scene?.id;
     const chunks = Array.from({ length: this.lazy.chunkCount() }, (_, chunk) => chunk);
     return html`<div part="header" class="header">
         <h2 class="title">${a.t('chat.label')}</h2>
@@ -331,7 +403,14 @@ export class EnvelopeChat extends LitElement {
         </span>
         ${this.renderMeter(envelope)} ${this.renderSearch()}
       </div>
-      <div part="messages" class="messages" role="list" aria-label=${a.t('chat.label')}>
+      ${envelope.scene ? this.renderScene(envelope.scene) : nothing}
+      <div
+        part="messages"
+        class="messages"
+        role="list"
+        aria-label=${a.t('chat.label')}
+        @message-reveal=${this.onMessageReveal}
+      >
         ${repeat(
           chunks,
           (chunk) => chunk,
@@ -351,6 +430,7 @@ export class EnvelopeChat extends LitElement {
                         html`<div
                           class="item"
                           role="listitem"
+                          tabindex="-1"
                           data-index=${index}
                           aria-posinset=${chunk * CHUNK_SIZE + i + 1}
                           aria-setsize=${this.listed.length}
@@ -360,6 +440,12 @@ export class EnvelopeChat extends LitElement {
                             .message=${markValid(envelope.messages[index]!)}
                             .variables=${variables}
                             .collapseMemory=${memory}
+                            .names=${envelope.messages[index]!.role === 'event' ? lookups.names : undefined}
+                            ?full-header=${fullHeaders.has(envelope.messages[index]!.id)}
+                            reply-to-name=${ifDefined(
+                              this.replyName(envelope, envelope.messages[index]!),
+                            )}
+                            scene-id=${ifDefined(sceneId)}
                             time-zone=${ifDefined(this.timeZone)}
                             theme=${a.theme}
                             lang=${a.lang}
@@ -373,6 +459,55 @@ export class EnvelopeChat extends LitElement {
         )}
       </div>`;
   }
+
+  /** The scene card: one line of name and kind, one of facts; every value is text. */
+  private renderScene(scene: Scene) {
+    const a = this.ambient;
+    const value = (text: string) => cutText(text, 64, 'scene-value');
+    const type =
+      scene.type === 'group'
+        ? a.t('scene.group')
+        : scene.type === 'private'
+          ? a.t('scene.private')
+          : scene.type;
+    const facts: unknown[] = [html`${a.t('scene.id')} ${value(scene.id)}`];
+    if (scene.ownerId) facts.push(html`${a.t('scene.owner')} ${value(scene.ownerId)}`);
+    if (scene.admins && scene.admins.length > 0)
+      facts.push(html`${a.t('scene.admins')} ${value(scene.admins.join(', '))}`);
+    if (scene.memberCount !== undefined)
+      facts.push(a.t('scene.members', { n: formatNumber(scene.memberCount, a.lang) }));
+    if (scene.globalMute !== undefined)
+      facts.push(a.t(scene.globalMute ? 'scene.globalMute' : 'scene.noGlobalMute'));
+    if (scene.assistantRole) facts.push(a.t('scene.assistantRole', { role: scene.assistantRole }));
+    return html`<section part="scene" class="scene" aria-label=${a.t('scene.label')}>
+      <span class="scene-label">${type}</span>
+      ${
+        scene.name
+          ? html`<h3 part="scene-name" class="scene-name">
+              ${cutText(scene.name, 80, 'scene-name-text')}
+            </h3>`
+          : nothing
+      }
+      <ul class="scene-facts">
+        ${facts.map((fact) => html`<li>${fact}</li>`)}
+      </ul>
+    </section>`;
+  }
+
+  /** What the reply link of `message` calls the message it answers: its speaker, else its role. */
+  private replyName(envelope: Envelope, message: Message): string | undefined {
+    if (message.replyTo === undefined) return undefined;
+    const target = envelopeLookups(envelope).message(message.replyTo);
+    if (!target) return undefined;
+    const actor = target.actor;
+    return actor
+      ? actor.name || actor.groupNickname || actor.userId
+      : this.ambient.t(`role.${target.role}`);
+  }
+
+  private onMessageReveal = (event: MessageRevealEvent): void => {
+    void this.revealMessage(event.detail.messageId);
+  };
 
   private renderMeter(envelope: Envelope) {
     const a = this.ambient;

@@ -1,15 +1,16 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { EnvelopeError } from '../core/issues.js';
 import { parseJson } from '../core/parse.js';
-import type { Message } from '../core/protocol.js';
+import type { Actor, Message } from '../core/protocol.js';
 import { validateMessage } from '../core/validate.js';
-import { EnvelopeErrorEvent } from '../events.js';
+import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { formatTime, isoTime } from './internal/format.js';
+import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
 import { themeStyles } from './internal/theme.js';
 import { wasValidated } from './internal/validated.js';
 
@@ -18,13 +19,28 @@ import { wasValidated } from './internal/validated.js';
  * @summary One message bubble: who sent it, when, and each of its segments drawn by its own
  * element. User messages sit on the right, all others on the left.
  *
+ * Protocol 1.1: a message with an `actor` names its speaker compactly (name, role badges, group
+ * title, mute and peer-bot markers) and shows all the speaker's facts with `full-header` (the
+ * chat sets it where the model gets the full header: each speaker's first message), otherwise on
+ * demand with the Facts button. `replyTo` adds a "reply to" link that fires `message-reveal`.
+ * An `event` message is no bubble but centered notice rows, one `<segment-state-change>` per
+ * segment. Every string of the message is drawn as text.
+ *
  * @event envelope-error - The `message` is invalid (`detail: { errors }`); an error panel is shown.
  * @event segment-toggle - Bubbles up from a segment that was expanded or collapsed.
+ * @event message-reveal - The reply link was followed (`detail: { messageId, from }`).
  *
  * @csspart base - The root wrapper (carries the role as a class: `role-user` …).
  * @csspart bubble - The bubble.
- * @csspart header - Role label and time.
+ * @csspart header - Role label, speaker and time.
  * @csspart role - The role label.
+ * @csspart actor - The speaker: name and badges.
+ * @csspart badge - A role, group title, mute or peer-bot badge (also `muted`, `peer-bot`, `group-title`).
+ * @csspart facts-toggle - The button that shows the speaker's facts.
+ * @csspart facts - The speaker's facts (user id, name, roles, nickname, title, mute, origin).
+ * @csspart full-header - The mark on facts the model gets in full with this message.
+ * @csspart reply - The "reply to" link.
+ * @csspart notice - The centered rows of an `event` message.
  * @csspart time - The time.
  * @csspart segments - The list of segments.
  * @csspart segment - Each segment element.
@@ -35,6 +51,8 @@ import { wasValidated } from './internal/validated.js';
  * @cssprop --pe-subtle-color - Background of system and tool bubbles.
  * @cssprop --pe-border-color - Bubble border.
  * @cssprop --pe-radius - Corner radius.
+ * @cssprop --pe-danger-text-color - Text of the mute badge.
+ * @cssprop --pe-link-color - The reply link and facts button.
  */
 export class EnvelopeMessage extends LitElement {
   static override styles = [
@@ -72,8 +90,9 @@ export class EnvelopeMessage extends LitElement {
       }
       .header {
         display: flex;
+        flex-wrap: wrap;
         align-items: baseline;
-        gap: 0.5rem;
+        gap: 0.25rem 0.5rem;
         margin-bottom: 0.4rem;
         font-size: 0.8em;
         color: var(--_muted);
@@ -100,6 +119,121 @@ export class EnvelopeMessage extends LitElement {
         min-width: 0;
         --pe-segment-background: transparent;
       }
+      .actor {
+        display: inline-flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.25rem 0.35rem;
+        min-width: 0;
+      }
+      .actor-name {
+        font-weight: 650;
+        color: var(--_text);
+        overflow-wrap: anywhere;
+      }
+      .badge {
+        padding: 0 0.4rem;
+        border: 1px solid var(--_border);
+        border-radius: 0.6rem;
+        font-size: 0.92em;
+        line-height: 1.45;
+        overflow-wrap: anywhere;
+      }
+      .badge.group-title {
+        font-style: italic;
+      }
+      .badge.muted {
+        color: var(--_danger-text);
+        border-color: color-mix(in srgb, var(--_danger-text) 45%, var(--_border));
+      }
+      .badge.peer-bot {
+        border-style: dashed;
+      }
+      .cut {
+        cursor: help;
+      }
+      .link-button {
+        padding: 0 0.25rem;
+        border: 0;
+        border-radius: 4px;
+        background: none;
+        color: var(--_link);
+        cursor: pointer;
+        font-size: inherit;
+      }
+      .link-button:hover {
+        text-decoration: underline;
+      }
+      .facts-toggle {
+        margin-inline-start: auto;
+      }
+      .reply {
+        display: block;
+        max-width: 100%;
+        margin: -0.15rem 0 0.35rem;
+        padding-inline: 0;
+        font-size: 0.8em;
+        text-align: start;
+        overflow-wrap: anywhere;
+      }
+      .facts[hidden] {
+        display: none;
+      }
+      .facts {
+        margin: 0 0 0.5rem;
+        padding: 0.3rem 0.55rem;
+        border-radius: 6px;
+        background: color-mix(in srgb, var(--_subtle) 70%, transparent);
+        font-size: 0.8em;
+      }
+      .fact-list {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.15rem 0.9rem;
+        margin: 0;
+      }
+      .fact {
+        display: flex;
+        gap: 0.3rem;
+        min-width: 0;
+      }
+      .facts dt {
+        color: var(--_muted);
+      }
+      .facts dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      .full-header {
+        margin: 0;
+        color: var(--_muted);
+        font-weight: 600;
+        font-size: 0.95em;
+      }
+      .role-event {
+        justify-content: center;
+      }
+      .notice {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 0.25rem;
+        max-width: min(100%, 40rem);
+        min-width: 0;
+      }
+      .notice > .events {
+        display: flex;
+        flex-direction: column;
+        gap: 0.25rem;
+        width: 100%;
+      }
+      .notice > .events > * {
+        --pe-segment-background: transparent;
+      }
+      .notice-time {
+        color: var(--_muted);
+        font-size: 0.75em;
+      }
     `,
   ];
 
@@ -123,12 +257,38 @@ export class EnvelopeMessage extends LitElement {
   @property({ reflect: true })
   theme?: 'light' | 'dark' | 'auto';
 
+  /**
+   * Shows all the speaker's facts: the model gets the full header with this message (the chat
+   * sets it on each speaker's first message). Otherwise they open with the Facts button.
+   */
+  @property({ type: Boolean, attribute: 'full-header' })
+  fullHeader = false;
+
+  /** Who sent the message this one replies to (set by the chat); the link shows the id without it. */
+  @property({ attribute: 'reply-to-name' })
+  replyToName?: string;
+
+  /** The envelope's scene id, for the lines of state changes. */
+  @property({ attribute: 'scene-id' })
+  sceneId?: string;
+
+  /** Names by user id (set by the chat from the actors), shown in state changes. */
+  @property({ attribute: false })
+  names?: ReadonlyMap<string, string>;
+
+  /** Whether the speaker's facts are open (without `full-header`); local state. */
+  @state()
+  private factsOpen = false;
+
   private readonly ambient = new AmbientController(this);
   private input: { message: Message } | { errors: EnvelopeError[] } | null = null;
   private reported: EnvelopeError[] | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('message')) this.input = readMessage(this.message);
+    if (changed.has('message')) {
+      this.input = readMessage(this.message);
+      this.factsOpen = false;
+    }
   }
 
   protected override updated() {
@@ -146,21 +306,150 @@ export class EnvelopeMessage extends LitElement {
       </div>`;
     }
     const message = this.input.message;
+    if (message.role === 'event') return this.renderEvent(message);
+    const actor = message.actor;
+    const roleLabel = a.t(`role.${message.role}`);
+    const speaker = actor ? ` ${speakerName(actor)}` : '';
     return html`<div part="base" class="base ${a.theme} role-${message.role}">
       <article
         part="bubble"
         class="bubble"
-        aria-label=${`${a.t(`role.${message.role}`)} ${this.formatTime(message.timestamp, 'long')}`}
+        aria-label=${`${roleLabel}${speaker} ${this.formatTime(message.timestamp, 'long')}`}
       >
         <header part="header" class="header">
-          <span part="role" class="role">${a.t(`role.${message.role}`)}</span>
+          <span part="role" class="role">${roleLabel}</span>
+          ${actor ? this.renderActor(actor) : nothing}
           <time part="time" datetime=${isoTime(message.timestamp)}
             >${this.formatTime(message.timestamp, 'short')}</time
           >
+          ${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}
         </header>
+        ${message.replyTo !== undefined ? this.renderReply(message) : nothing}
+        ${actor ? this.renderFacts(actor, this.fullHeader || this.factsOpen) : nothing}
         <div part="segments" class="segments">${this.renderSegments(message)}</div>
       </article>
     </div>`;
+  }
+
+  /** An event: centered notice rows, one per state change, and the time; no bubble. */
+  private renderEvent(message: Message) {
+    const a = this.ambient;
+    return html`<div part="base" class="base ${a.theme} role-event">
+      <article
+        part="notice"
+        class="notice"
+        aria-label=${`${a.t('role.event')} ${this.formatTime(message.timestamp, 'long')}`}
+      >
+        <div part="segments" class="events">${this.renderSegments(message)}</div>
+        <time part="time" class="notice-time" datetime=${isoTime(message.timestamp)}
+          >${this.formatTime(message.timestamp, 'short')}</time
+        >
+      </article>
+    </div>`;
+  }
+
+  /** The speaker in short: name, role badges, group title, mute and peer-bot markers. */
+  private renderActor(actor: Actor) {
+    const a = this.ambient;
+    const muteTime = actor.muteTime ?? 0;
+    return html`<span part="actor" class="actor">
+      ${cutText(speakerName(actor), NAME_MAX, 'actor-name', false, 'actor-name')}
+      ${(actor.roles ?? []).map((role) => html`<span part="badge" class="badge">${cutText(role, NAME_MAX, 'badge-text')}</span>`)}
+      ${actor.groupTitle ? html`<span part="badge group-title" class="badge group-title">${cutText(actor.groupTitle, NAME_MAX, 'badge-text')}</span>` : nothing}
+      ${muteTime > 0 ? html`<span part="badge muted" class="badge muted">${this.muteText(muteTime)}</span>` : nothing}
+      ${actor.origin === 'peer_bot' ? html`<span part="badge peer-bot" class="badge peer-bot">${a.t('actor.peerBot')}</span>` : nothing}
+    </span>`;
+  }
+
+  private renderFactsToggle(actor: Actor) {
+    const a = this.ambient;
+    return html`<button
+      part="facts-toggle"
+      class="link-button facts-toggle"
+      type="button"
+      aria-expanded=${this.factsOpen ? 'true' : 'false'}
+      aria-controls="facts"
+      aria-label=${a.t('actor.factsLabel', { name: speakerName(actor) })}
+      @click=${() => (this.factsOpen = !this.factsOpen)}
+    >
+      ${a.t('actor.facts')}
+    </button>`;
+  }
+
+  /** Every fact about the speaker, as the full header carries them; drawn only while open. */
+  private renderFacts(actor: Actor, open: boolean) {
+    const a = this.ambient;
+    return html`<div
+      part="facts"
+      class="facts"
+      id="facts"
+      role="group"
+      aria-label=${a.t('actor.factsLabel', { name: speakerName(actor) })}
+      ?hidden=${!open}
+    >
+      ${open ? this.renderFactList(actor) : nothing}
+    </div>`;
+  }
+
+  private renderFactList(actor: Actor) {
+    const a = this.ambient;
+    const fact = (label: string, value: unknown) =>
+      value === undefined || value === ''
+        ? nothing
+        : html`<div class="fact">
+            <dt>${label}</dt>
+            <dd>${value}</dd>
+          </div>`;
+    const muteTime = actor.muteTime;
+    return html`${
+        this.fullHeader
+          ? html`<p part="full-header" class="full-header" title=${a.t('actor.fullHeader')}>
+              ${a.t('actor.fullHeaderShort')}
+            </p>`
+          : nothing
+      }
+      <dl class="fact-list">
+        ${fact(a.t('actor.userId'), actor.userId)} ${fact(a.t('actor.name'), actor.name)}
+        ${fact(a.t('actor.roles'), actor.roles?.join(', '))}
+        ${fact(a.t('actor.groupNickname'), actor.groupNickname)}
+        ${fact(a.t('actor.groupTitle'), actor.groupTitle)}
+        ${fact(
+          a.t('actor.mute'),
+          muteTime === undefined
+            ? undefined
+            : muteTime > 0
+              ? this.muteText(muteTime)
+              : a.t('actor.notMuted'),
+        )}
+        ${fact(
+          a.t('actor.origin'),
+          actor.origin === 'peer_bot' ? a.t('actor.peerBot') : actor.origin,
+        )}
+      </dl>`;
+  }
+
+  private renderReply(message: Message) {
+    const a = this.ambient;
+    const target = message.replyTo!;
+    const name = this.replyToName || target;
+    return html`<button
+      part="reply"
+      class="link-button reply"
+      type="button"
+      aria-label=${a.t('message.replyToLabel', { name })}
+      @click=${() =>
+        this.dispatchEvent(new MessageRevealEvent({ messageId: target, from: message.id }))}
+    >
+      <span aria-hidden="true">↩</span>
+      ${fillTemplate(a.t('message.replyTo'), { name: cutText(name, NAME_MAX, 'reply-name') })}
+    </button>`;
+  }
+
+  private muteText(seconds: number): string {
+    const a = this.ambient;
+    return Number.isFinite(seconds)
+      ? a.t('actor.mutedFor', { duration: formatDuration(seconds, a.lang) })
+      : a.t('actor.muted');
   }
 
   /** Segments in order; consecutive static variables share one wrapping row of pills. */
@@ -174,6 +463,10 @@ export class EnvelopeMessage extends LitElement {
         variables: this.variables,
         theme: a.theme,
         lang: a.lang,
+        time: message.timestamp,
+        timeZone: this.timeZone,
+        sceneId: this.sceneId,
+        names: this.names,
       }),
     );
     const out: unknown[] = [];
@@ -194,6 +487,14 @@ export class EnvelopeMessage extends LitElement {
   private formatTime(timestamp: number, style: 'short' | 'long'): string {
     return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
   }
+}
+
+/** Names in the header are cut shorter than header values: they share a line with badges. */
+const NAME_MAX = 32;
+
+/** What the header calls the speaker: the name, else the group nickname, else the user id. */
+function speakerName(actor: Actor): string {
+  return actor.name || actor.groupNickname || actor.userId;
 }
 
 function readMessage(value: unknown): { message: Message } | { errors: EnvelopeError[] } | null {

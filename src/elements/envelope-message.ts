@@ -9,6 +9,7 @@ import './tool-call-result.js';
 import './segment-document.js';
 import './segment-long-text.js';
 import './segment-media.js';
+import './segment-state-change.js';
 import { defineElement } from './internal/define.js';
 import { EnvelopeMessage } from './envelope-message.component.js';
 

@@ -1,7 +1,8 @@
-import { provide } from '@lit/context';
+import { ContextProvider, provide } from '@lit/context';
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { createSegmentRegistry, type SegmentRegistry } from '../core/assemble.js';
 import {
   validateScenarioManifest,
   type ScenarioEntry,
@@ -11,7 +12,7 @@ import { parseJson } from '../core/parse.js';
 import type { Envelope } from '../core/protocol.js';
 import { hydrateSkills, type SkillRegistry } from '../core/skills.js';
 import { EnvelopeErrorEvent } from '../events.js';
-import { envelopeContext } from './internal/contexts.js';
+import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import {
   EnvelopeInput,
@@ -252,6 +253,22 @@ export class EnvelopeViewer extends LitElement {
   @property({ attribute: 'compare-with' })
   compareWith?: string | Envelope;
 
+  /**
+   * The host's prompt segments (a `SegmentRegistry`): every export of the protocol panel
+   * renders them with the built-in ones, and its Trace tab lists them. The viewer starts with
+   * a registry of its own, so `viewer.registry.register({ id, kind, weight, inject })` works at
+   * once (it returns the function that removes the segment again); a host may also assign a
+   * registry it shares elsewhere (assigning `undefined` goes back to the viewer's own).
+   * Provided to the panels inside as `segmentRegistryContext`.
+   */
+  @property({ attribute: false })
+  get registry(): SegmentRegistry {
+    return this.assignedRegistry ?? this.ownRegistry;
+  }
+  set registry(value: SegmentRegistry | undefined) {
+    this.assignedRegistry = value ?? undefined;
+  }
+
   @provide({ context: envelopeContext })
   @state()
   protected shown?: Envelope;
@@ -264,10 +281,17 @@ export class EnvelopeViewer extends LitElement {
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this);
+  private assignedRegistry?: SegmentRegistry;
+  private readonly ownRegistry = createSegmentRegistry();
+  private readonly registryProvider = new ContextProvider(this, {
+    context: segmentRegistryContext,
+    initialValue: this.ownRegistry,
+  });
   private loadedScenarios?: string | ScenarioManifest;
   private reportedErrors: unknown = null;
 
   protected override willUpdate() {
+    this.registryProvider.setValue(this.registry);
     if (this.scenarios !== this.loadedScenarios) {
       this.loadedScenarios = this.scenarios;
       this.scenarioStates = new Map();
@@ -350,6 +374,7 @@ export class EnvelopeViewer extends LitElement {
                 part="panel"
                 class="panel"
                 name=${entry ? `demo-${entry.id}` : 'envelope'}
+                .registry=${this.registry}
                 theme=${a.theme}
                 lang=${a.lang}
                 ?hidden=${this.view !== 'protocol'}

@@ -1,15 +1,22 @@
 import { consume } from '@lit/context';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import {
+  createSegmentRegistry,
+  TEXT_SEGMENT_KINDS,
+  type SegmentRegistry,
+  type TraceRow,
+} from '../core/assemble.js';
 import { toCurl } from '../core/curl.js';
-import { exportEnvelope, type ExportTarget } from '../core/export.js';
+import { exportEnvelope, type ExportResult, type ExportTarget } from '../core/export.js';
 import { readableJson } from '../core/json-value.js';
 import type { Envelope } from '../core/protocol.js';
 import { findSemanticWarnings } from '../core/semantic-checks.js';
 import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../events.js';
-import { envelopeContext } from './internal/contexts.js';
+import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
+import { formatNumber } from './internal/format.js';
 import { icon } from './internal/icons.js';
 import { jsonStyles, renderJsonText } from './internal/json-view.js';
 import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
@@ -18,15 +25,30 @@ import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
 
-export type ProtocolTab = ExportTarget | 'raw';
+export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
-const TABS: { id: ProtocolTab; label: StringKey }[] = [
+const TARGETS: { id: ExportTarget; label: StringKey }[] = [
   { id: 'openai', label: 'panel.openai' },
   { id: 'anthropic', label: 'panel.anthropic' },
   { id: 'gemini', label: 'panel.gemini' },
   { id: 'otel', label: 'panel.otel' },
-  { id: 'raw', label: 'panel.raw' },
 ];
+
+const TABS: { id: ProtocolTab; label: StringKey }[] = [
+  ...TARGETS,
+  { id: 'raw', label: 'panel.raw' },
+  { id: 'trace', label: 'panel.trace' },
+];
+
+const isTarget = (value: unknown): value is ExportTarget => TARGETS.some((t) => t.id === value);
+
+/** A registry as the core needs it; anything else a host assigns is ignored. */
+function usable(registry: unknown): SegmentRegistry | undefined {
+  const r = registry as Partial<SegmentRegistry> | null | undefined;
+  return typeof r?.list === 'function' && typeof r.subscribe === 'function'
+    ? (r as SegmentRegistry)
+    : undefined;
+}
 
 interface TabView {
   text: string;
@@ -36,15 +58,19 @@ interface TabView {
    * repeats the whole body (100 ms for 10 MB).
    */
   curl: (() => string) | null;
+  /** The Trace tab's rows and the target they are for. */
+  trace?: { target: ExportTarget; rows: TraceRow[] };
 }
 
 /**
  * @tagname protocol-panel
  * @summary What is really sent: the envelope exported as each provider's request (OpenAI,
  * Anthropic, Gemini), as an OpenTelemetry GenAI record, and as raw protocol JSON,
- * syntax-coloured, with copy, copy as curl, download and the export's warnings. Finds its
- * envelope from its own `envelope`/`src`, else the element named by `for`, else an ancestor
- * `<envelope-viewer>`.
+ * syntax-coloured, with copy, copy as curl, download and the export's warnings; the Trace tab
+ * lists every prompt segment of one target's request (characters, trimmed, built-in or host,
+ * how events were sent). Finds its envelope from its own `envelope`/`src`, else the element
+ * named by `for`, else an ancestor `<envelope-viewer>`. Host prompt segments come from
+ * `registry` (its own, an ancestor viewer's, or one the host assigns).
  *
  * @event protocol-copy - The shown JSON was copied (`detail: { target, what, text }`).
  * @event envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
@@ -58,6 +84,9 @@ interface TabView {
  * @csspart code - The JSON.
  * @csspart cut - The note under JSON too long to show whole (copy and download give all of it).
  * @csspart error - The error panel.
+ * @csspart trace - The Trace tab's scrolling table container.
+ * @csspart trace-table - The Trace tab's table.
+ * @csspart trace-target - The Trace tab's target selector.
  *
  * @cssprop --pe-surface-color - Background.
  * @cssprop --pe-code-background - Background of the JSON.
@@ -152,6 +181,106 @@ export class ProtocolPanel extends LitElement {
         padding: 1rem;
         color: var(--_muted);
       }
+      .toolbar label {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.35rem;
+        margin-inline-end: auto;
+      }
+      .toolbar select {
+        font: inherit;
+        color: var(--_text);
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        padding: 0.2rem 0.4rem;
+      }
+      .trace {
+        flex: 1;
+        min-height: 0;
+        margin: 0 0.75rem 0.75rem;
+        overflow: auto;
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+      }
+      .trace table {
+        width: 100%;
+        border-collapse: collapse;
+        font-size: 0.875em;
+        font-variant-numeric: tabular-nums;
+      }
+      .trace caption {
+        padding: 0.5rem 0.75rem;
+        text-align: start;
+        font-weight: 600;
+        background: var(--_subtle);
+      }
+      .trace th,
+      .trace td {
+        padding: 0.35rem 0.6rem;
+        border-top: 1px solid var(--_border);
+        text-align: start;
+        vertical-align: top;
+      }
+      .trace thead th {
+        position: sticky;
+        top: 0;
+        background: var(--_surface);
+        color: var(--_muted);
+        font-weight: 600;
+        white-space: nowrap;
+      }
+      .trace .number {
+        text-align: end;
+        white-space: nowrap;
+      }
+      .trace tbody th {
+        font-weight: normal;
+      }
+      .trace code {
+        font-family: var(--_mono);
+        font-size: 0.95em;
+        overflow-wrap: anywhere;
+      }
+      .trace .what {
+        display: block;
+        color: var(--_muted);
+        font-size: 0.9em;
+      }
+      .trace tr.trimmed {
+        background: color-mix(in srgb, var(--_tool-failure) 9%, var(--_surface));
+      }
+      .trace tr.trimmed .characters {
+        text-decoration: line-through;
+      }
+      .trace tr.host {
+        box-shadow: inset 3px 0 0 var(--_focus);
+      }
+      .badge {
+        display: inline-block;
+        padding: 0 0.45rem;
+        border-radius: 999px;
+        border: 1px solid var(--_border);
+        white-space: nowrap;
+      }
+      .badge.yes {
+        border-color: var(--_danger-text);
+        color: var(--_danger-text);
+        font-weight: 600;
+      }
+      .badge.no {
+        color: var(--_muted);
+      }
+      .trace tfoot th,
+      .trace tfoot td {
+        border-top: 2px solid var(--_border);
+        font-weight: 600;
+        background: var(--_subtle);
+      }
+      .trace tfoot tr + tr th,
+      .trace tfoot tr + tr td {
+        border-top-width: 1px;
+      }
     `,
   ];
 
@@ -167,9 +296,43 @@ export class ProtocolPanel extends LitElement {
   @property({ attribute: 'for' })
   for?: string;
 
-  /** The tab shown: `openai`, `anthropic`, `gemini`, `otel` or `raw`. */
+  /** The tab shown: `openai`, `anthropic`, `gemini`, `otel`, `raw` or `trace`. */
   @property({ reflect: true })
   tab: ProtocolTab = 'openai';
+
+  /**
+   * The target whose request the Trace tab lists: `openai`, `anthropic`, `gemini` or `otel`.
+   * Follows the provider tab last shown, so a person who looked at Anthropic sees its trace.
+   */
+  @property({ attribute: 'trace-target' })
+  traceTarget: ExportTarget = 'openai';
+
+  /**
+   * Budget of the system text in characters: `preferred` segments (memory, skills, host
+   * segments that say so) are left out, lowest weight first, until it fits; the Trace tab marks
+   * them trimmed and the warnings say so. Unset (or not a number ≥ 0): no budget.
+   */
+  @property({ attribute: 'max-system-chars', type: Number })
+  maxSystemChars?: number;
+
+  /**
+   * The host's prompt segments (a `SegmentRegistry` from `createSegmentRegistry()`), rendered
+   * into every export and listed in the Trace tab; the panel updates when a segment is
+   * registered or disposed. Unless assigned, it is the registry of an ancestor
+   * `<envelope-viewer>` (or of any element that provides `segmentRegistryContext`), else one
+   * of the panel's own, so `panel.registry.register({ … })` always works.
+   */
+  @property({ attribute: false })
+  get registry(): SegmentRegistry {
+    return (
+      usable(this.assignedRegistry) ??
+      usable(this.contextRegistry) ??
+      (this.ownRegistry ??= createSegmentRegistry())
+    );
+  }
+  set registry(value: SegmentRegistry | undefined) {
+    this.assignedRegistry = value;
+  }
 
   /** Start of download file names: `{name}-{tab}.json`. */
   @property()
@@ -183,6 +346,10 @@ export class ProtocolPanel extends LitElement {
   @state()
   private contextEnvelope?: Envelope;
 
+  @consume({ context: segmentRegistryContext, subscribe: true })
+  @state()
+  private contextRegistry?: SegmentRegistry;
+
   @state()
   private forEnvelope?: Envelope;
 
@@ -191,23 +358,75 @@ export class ProtocolPanel extends LitElement {
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this);
-  private readonly views = new WeakMap<Envelope, Map<ProtocolTab, TabView>>();
+  // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
+  private views = new WeakMap<Envelope, Map<string, TabView>>();
+  private exports = new WeakMap<Envelope, Map<ExportTarget, ExportResult>>();
   private listeningOn?: Node;
+  private assignedRegistry?: SegmentRegistry;
+  private ownRegistry?: SegmentRegistry;
+  private subscription?: { registry: SegmentRegistry; unsubscribe: () => void };
 
   override connectedCallback() {
     super.connectedCallback();
     this.listeningOn = this.getRootNode();
     this.listeningOn.addEventListener('envelope-load', this.onEnvelopeLoad);
     this.readForTarget();
+    // Back in the page: segments registered meanwhile must show.
+    if (this.followRegistry()) this.requestUpdate();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.listeningOn?.removeEventListener('envelope-load', this.onEnvelopeLoad);
+    this.followRegistry();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('tab') && isTarget(this.tab)) this.traceTarget = this.tab;
+    if (changed.has('maxSystemChars')) this.forgetExports();
+    this.followRegistry();
   }
 
   protected override updated(changed: Map<string, unknown>) {
     if (changed.has('for')) this.readForTarget();
+  }
+
+  /**
+   * Listens to the registry in use (and only while connected): a new registry, or one that may
+   * have changed while nobody listened, means new exports.
+   */
+  private followRegistry(): boolean {
+    const registry = this.isConnected ? this.registry : undefined;
+    if (this.subscription?.registry === registry) return false;
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.forgetExports();
+    if (!registry) return true;
+    try {
+      this.subscription = { registry, unsubscribe: registry.subscribe(this.onRegistryChange) };
+    } catch {
+      // A host's registry that refuses listeners still renders; it just does not update.
+    }
+    return true;
+  }
+
+  private onRegistryChange = () => {
+    this.forgetExports();
+    this.requestUpdate();
+  };
+
+  private forgetExports() {
+    this.views = new WeakMap();
+    this.exports = new WeakMap();
+  }
+
+  /** The tab actually shown: an unknown `tab` attribute shows OpenAI. */
+  private get shownTab(): ProtocolTab {
+    return TABS.some((t) => t.id === this.tab) ? this.tab : 'openai';
+  }
+
+  private get shownTraceTarget(): ExportTarget {
+    return isTarget(this.traceTarget) ? this.traceTarget : 'openai';
   }
 
   /** The envelope shown: its own input, else the `for` element's, else the viewer's. */
@@ -221,7 +440,7 @@ export class ProtocolPanel extends LitElement {
   /** The text of the current tab, exactly as copy and download give it. */
   get shownText(): string {
     const envelope = this.shownEnvelope;
-    return envelope ? this.view(envelope, this.tab).text : '';
+    return envelope ? this.view(envelope, this.shownTab).text : '';
   }
 
   protected override render() {
@@ -233,12 +452,12 @@ export class ProtocolPanel extends LitElement {
     else if (own.status === 'loading')
       content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
-    else content = this.renderView(this.view(envelope, this.tab));
+    else content = this.renderView(this.view(envelope, this.shownTab), envelope);
     return html`<div part="base" class="base ${a.theme}">
       ${renderTabs(
         {
           tabs: TABS.map((tab) => ({ id: tab.id, label: a.t(tab.label) })),
-          selected: this.tab,
+          selected: this.shownTab,
           label: a.t('panel.label'),
           onSelect: (id) => this.select(id),
           root: this.renderRoot,
@@ -248,7 +467,7 @@ export class ProtocolPanel extends LitElement {
     </div>`;
   }
 
-  private renderView(view: TabView) {
+  private renderView(view: TabView, envelope: Envelope) {
     const a = this.ambient;
     const status =
       this.copyStatus === 'copied'
@@ -257,6 +476,7 @@ export class ProtocolPanel extends LitElement {
           ? a.t('panel.copyFailed')
           : '';
     return html`<div part="toolbar" class="toolbar">
+        ${view.trace ? this.renderTargetPicker(view.trace.target) : nothing}
         <button type="button" @click=${() => this.copy('json')}>
           ${icon('copy')} ${a.t('panel.copy')}
         </button>
@@ -284,22 +504,191 @@ export class ProtocolPanel extends LitElement {
               </ul>
             </div>`
       }
-      <pre
-        part="code"
-        class="code"
-        tabindex="0"
-        aria-label=${a.t(TABS.find((t) => t.id === this.tab)!.label)}
-      >
+      ${
+        view.trace
+          ? this.renderTrace(view.trace.target, view.trace.rows, envelope)
+          : html`<pre
+                part="code"
+                class="code"
+                tabindex="0"
+                aria-label=${a.t(TABS.find((t) => t.id === this.shownTab)!.label)}
+              >
 ${renderJsonText(shownPart(view.text))}</pre>
-      ${renderCutNote(a, view.text.length)}`;
+              ${renderCutNote(a, view.text.length)}`
+      }`;
+  }
+
+  private renderTargetPicker(target: ExportTarget) {
+    const a = this.ambient;
+    return html`<label
+      >${a.t('trace.target')}
+      <select part="trace-target" @change=${this.onTraceTarget}>
+        ${TARGETS.map(
+          (t) => html`<option value=${t.id} ?selected=${t.id === target}>${a.t(t.label)}</option>`,
+        )}
+      </select></label
+    >`;
+  }
+
+  private onTraceTarget = (event: Event) => {
+    const value = (event.target as HTMLSelectElement).value;
+    if (isTarget(value)) this.traceTarget = value;
+  };
+
+  /** One row per prompt segment, in the order the core lists them, and the totals. */
+  private renderTrace(target: ExportTarget, rows: TraceRow[], envelope: Envelope) {
+    const a = this.ambient;
+    const n = (value: number) => formatNumber(value, a.lang);
+    const isText = (row: TraceRow) => (TEXT_SEGMENT_KINDS as readonly string[]).includes(row.kind);
+    const text = rows.filter(isText);
+    const kept = text.filter((r) => !r.trimmed);
+    // The core joins the kept texts with a blank line.
+    const systemChars =
+      kept.reduce((sum, r) => sum + r.characters, 0) + Math.max(0, kept.length - 1) * 2;
+    const messageRows = rows.filter((r) => !isText(r));
+    const budget = this.budget;
+    const caption =
+      a.t('trace.caption', { target: a.t(TARGETS.find((t) => t.id === target)!.label) }) +
+      (budget === undefined ? '' : ` · ${a.t('trace.budget', { n: n(budget) })}`);
+    return html`<div
+      part="trace"
+      class="trace"
+      tabindex="0"
+      role="region"
+      aria-label=${a.t('trace.tableLabel')}
+    >
+      <table part="trace-table">
+        <caption>
+          ${caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${a.t('trace.segment')}</th>
+            <th scope="col">${a.t('trace.kind')}</th>
+            <th scope="col" class="number">${a.t('trace.weight')}</th>
+            <th scope="col" class="number">${a.t('trace.characters')}</th>
+            <th scope="col">${a.t('trace.trimmed')}</th>
+            <th scope="col">${a.t('trace.source')}</th>
+            <th scope="col" class="number">${a.t('trace.messages')}</th>
+            <th scope="col">${a.t('trace.sentAs')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map((row) => {
+            const what = this.describe(row.id, envelope);
+            return html`<tr class="${row.trimmed ? 'trimmed' : ''} ${row.source}" data-id=${row.id}>
+              <th scope="row">
+                <code>${row.id}</code>${what ? html`<span class="what">${what}</span>` : nothing}
+              </th>
+              <td><code>${row.kind}</code></td>
+              <td class="number">${n(row.weight)}</td>
+              <td class="number characters">${n(row.characters)}</td>
+              <td>
+                <span class="badge ${row.trimmed ? 'yes' : 'no'}"
+                  >${a.t(row.trimmed ? 'trace.yes' : 'trace.no')}</span
+                >
+              </td>
+              <td>${a.t(row.source === 'host' ? 'trace.host' : 'trace.builtin')}</td>
+              <td class="number">${row.messages === undefined ? '' : n(row.messages)}</td>
+              <td>${row.renderedAs ? a.t(`trace.sentAs.${row.renderedAs}`) : ''}</td>
+            </tr>`;
+          })}
+        </tbody>
+        <tfoot>
+          <tr data-total="system">
+            <th scope="row" colspan="3">${a.t('trace.systemTotal')}</th>
+            <td class="number">${n(systemChars)}</td>
+            <td colspan="4">
+              ${
+                text.length > kept.length
+                  ? a.t('trace.trimmedCount', { n: n(text.length - kept.length) })
+                  : ''
+              }
+            </td>
+          </tr>
+          <tr data-total="messages">
+            <th scope="row" colspan="3">${a.t('trace.messagesTotal')}</th>
+            <td class="number">${n(messageRows.reduce((sum, r) => sum + r.characters, 0))}</td>
+            <td colspan="2"></td>
+            <td class="number">${n(messageRows.reduce((sum, r) => sum + (r.messages ?? 0), 0))}</td>
+            <td></td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>`;
+  }
+
+  /** What an envelope segment's row stands for, e.g. "Memory of message a-1". */
+  private describe(id: string, envelope: Envelope): string {
+    const match = /^envelope:(.*):(\d+|text)$/.exec(id);
+    if (!match) return '';
+    const [, messageId, index] = match;
+    const message = envelope.messages.find((m) => m.id === messageId);
+    if (!message) return '';
+    if (index === 'text') return this.ambient.t('trace.textOf', { id: message.id });
+    const segment = message.segments[Number(index)];
+    if (!segment) return '';
+    return this.ambient.t('trace.of', {
+      kind: this.ambient.t(`kind.${segment.kind}` as StringKey),
+      id: message.id,
+    });
+  }
+
+  /** `max-system-chars` when it is a usable budget. */
+  private get budget(): number | undefined {
+    const value = this.maxSystemChars;
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  }
+
+  /** The export of one target, made once per envelope, registry state and budget. */
+  private exportFor(envelope: Envelope, target: ExportTarget): ExportResult {
+    let byTarget = this.exports.get(envelope);
+    if (!byTarget) this.exports.set(envelope, (byTarget = new Map()));
+    let result = byTarget.get(target);
+    if (!result) {
+      const budget = this.budget;
+      try {
+        result = exportEnvelope(envelope, {
+          target,
+          registry: this.registry,
+          ...(budget === undefined ? {} : { maxSystemChars: budget }),
+        });
+      } catch (error) {
+        // Only a host's broken registry gets here (the core never throws on envelope content).
+        result = {
+          body: null,
+          warnings: [
+            {
+              code: 'segment-failed',
+              message: `The segment registry failed: ${(error as Error)?.message ?? String(error)}`,
+              messageIds: [],
+            },
+          ],
+          errors: [],
+          trace: [],
+        };
+      }
+      byTarget.set(target, result);
+    }
+    return result;
   }
 
   private view(envelope: Envelope, tab: ProtocolTab): TabView {
     let byTab = this.views.get(envelope);
     if (!byTab) this.views.set(envelope, (byTab = new Map()));
-    let view = byTab.get(tab);
+    const target = this.shownTraceTarget;
+    const key = tab === 'trace' ? `trace:${target}` : tab;
+    let view = byTab.get(key);
     if (!view) {
-      if (tab === 'raw') {
+      if (tab === 'trace') {
+        const out = this.exportFor(envelope, target);
+        view = {
+          text: readableJson(out.trace),
+          warnings: out.warnings.map((w) => ({ message: w.message })),
+          curl: null,
+          trace: { target, rows: out.trace },
+        };
+      } else if (tab === 'raw') {
         view = {
           text: readableJson(envelope),
           warnings: findSemanticWarnings(envelope).map((w) => ({
@@ -309,7 +698,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
           curl: null,
         };
       } else {
-        const out = exportEnvelope(envelope, { target: tab });
+        const out = this.exportFor(envelope, tab);
         view = {
           text: readableJson(out.body),
           warnings: out.warnings.map((w) => ({ message: w.message })),
@@ -317,7 +706,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
             tab === 'otel' ? null : () => toCurl(out.body, tab, { model: envelope.model }) ?? '',
         };
       }
-      byTab.set(tab, view);
+      byTab.set(key, view);
     }
     return view;
   }
@@ -330,11 +719,13 @@ ${renderJsonText(shownPart(view.text))}</pre>
   private async copy(what: 'json' | 'curl') {
     const envelope = this.shownEnvelope;
     const text =
-      what === 'curl' && envelope ? (this.view(envelope, this.tab).curl?.() ?? '') : this.shownText;
+      what === 'curl' && envelope
+        ? (this.view(envelope, this.shownTab).curl?.() ?? '')
+        : this.shownText;
     try {
       await navigator.clipboard.writeText(text);
       this.copyStatus = 'copied';
-      this.dispatchEvent(new ProtocolCopyEvent({ target: this.tab, what, text }));
+      this.dispatchEvent(new ProtocolCopyEvent({ target: this.shownTab, what, text }));
     } catch {
       this.copyStatus = 'failed';
     }
@@ -344,7 +735,8 @@ ${renderJsonText(shownPart(view.text))}</pre>
     const url = URL.createObjectURL(new Blob([this.shownText], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = `${this.name}-${this.tab}.json`;
+    const tab = this.shownTab;
+    link.download = `${this.name}-${tab === 'trace' ? `trace-${this.shownTraceTarget}` : tab}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };

@@ -31,7 +31,7 @@ function expectedRows(m: MeasureResult) {
 }
 
 describe('<context-meter>', () => {
-  for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+  for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
     it(`shows exactly measureEnvelope's numbers for demo ${id}`, async () => {
       const envelope = await loadDemo(id);
       const el = await fixture<ContextMeter>(

@@ -30,7 +30,7 @@ function visibleText(segment: Segment): string | undefined {
 }
 
 describe('<envelope-chat>', () => {
-  for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+  for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
     it(`renders demo ${id}: one message per message, one element of the right kind per segment, with its text`, async () => {
       const envelope = await loadDemo(id);
       const chat = await fixture<EnvelopeChat>(

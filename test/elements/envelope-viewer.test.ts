@@ -27,6 +27,7 @@ describe('<envelope-viewer>', () => {
       'D',
       'F',
       'E',
+      'G',
     ]);
     expect(buttons().map((b) => b.getAttribute('aria-pressed'))).to.deep.equal([
       'false',
@@ -34,6 +35,7 @@ describe('<envelope-viewer>', () => {
       'false',
       'false',
       'true',
+      'false',
       'false',
     ]);
     const panel = viewer.shadowRoot!.querySelector('protocol-panel')!;
@@ -154,7 +156,15 @@ describe('<envelope-viewer>', () => {
     );
     await untilLoaded(viewer);
     const select = viewer.shadowRoot!.querySelector('select')!;
-    expect([...select.options].map((o) => o.value)).to.deep.equal(['', 'b', 'c', 'd', 'f', 'e']);
+    expect([...select.options].map((o) => o.value)).to.deep.equal([
+      '',
+      'b',
+      'c',
+      'd',
+      'f',
+      'e',
+      'g',
+    ]);
     select.value = 'b';
     select.dispatchEvent(new Event('change'));
     await new Promise((r) => setTimeout(r, 200));

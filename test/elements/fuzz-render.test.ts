@@ -129,7 +129,7 @@ describe('fuzzing the elements with valid and mutated envelopes (fast-check)', f
   });
 
   it('shows every protocol-panel tab for valid envelopes', async () => {
-    const tabs = ['openai', 'anthropic', 'gemini', 'otel', 'raw'] as const;
+    const tabs = ['openai', 'anthropic', 'gemini', 'otel', 'raw', 'trace'] as const;
     await fc.assert(
       fc.asyncProperty(small, fc.constantFrom(...tabs), async (envelope, tab) => {
         panel.envelope = envelope;

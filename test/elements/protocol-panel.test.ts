@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel.js';
 import '../../src/elements/envelope-chat.js';
@@ -79,6 +79,7 @@ describe('<protocol-panel>', () => {
       'Gemini',
       'OpenTelemetry',
       'Raw protocol',
+      'Trace',
     ]);
     expect(tabs().map((t) => t.getAttribute('aria-selected'))).to.deep.equal([
       'true',
@@ -86,14 +87,18 @@ describe('<protocol-panel>', () => {
       'false',
       'false',
       'false',
+      'false',
     ]);
-    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1, -1, -1, -1]);
+    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1, -1, -1, -1, -1]);
     tabs()[0].focus();
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
     expect(panel.tab).to.equal('anthropic');
     expect(panel.shadowRoot!.activeElement).to.equal(tabs()[1]);
     await sendKeys({ press: 'End' });
+    await settle(panel);
+    expect(panel.tab).to.equal('trace');
+    await sendKeys({ press: 'ArrowLeft' });
     await settle(panel);
     expect(panel.tab).to.equal('raw');
     expect(tabs()[4].getAttribute('aria-selected')).to.equal('true');
@@ -102,6 +107,8 @@ describe('<protocol-panel>', () => {
     expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
       JSON.stringify(envelope, null, 2),
     );
+    await sendKeys({ press: 'ArrowRight' });
+    await settle(panel);
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
     expect(panel.tab).to.equal('openai');
@@ -179,10 +186,12 @@ describe('<protocol-panel>', () => {
       </div>`,
     );
     const panel = host.querySelector('protocol-panel')!;
-    await oneEvent(host.querySelector('envelope-chat')!, 'envelope-load');
-    await settle(host);
-    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
-      JSON.stringify(exportToOpenAIFormat(await loadDemo('c')), null, 2),
+    const expected = JSON.stringify(exportToOpenAIFormat(await loadDemo('c')), null, 2);
+    // The chat may have loaded before a listener could be added: wait for what the panel shows.
+    await waitUntil(
+      () => panel.shadowRoot!.querySelector('[part~="code"]')?.textContent === expected,
+      'the panel shows the chat envelope',
+      { timeout: 10_000 },
     );
   });
 

@@ -11,7 +11,15 @@ import {
   OWN_PAYLOADS,
   TEMPLATE_VARIABLE,
 } from '../fixtures/xss/own-payloads.js';
-import { deepElements, deepQueryAll, deepText, expandAll, findUnsafe, settle } from './helpers.js';
+import {
+  deepElements,
+  deepQuery,
+  deepQueryAll,
+  deepText,
+  expandAll,
+  findUnsafe,
+  settle,
+} from './helpers.js';
 
 /**
  * SPEC §6 against a public corpus: the 223 payloads of DOMPurify's own tests plus the project's
@@ -266,6 +274,22 @@ describe('XSS corpus: every payload in every string field and attribute (SPEC §
           chat.shadowRoot!.querySelector('.model')?.textContent,
           `${c.label}: the model is drawn`,
         ).to.equal(c.payload);
+        // 1.1: the scene card and the speaker's facts hold the payload as text (or, where a
+        // long value is cut, as the title of the cut text).
+        const shows = (root: Element | null | undefined) =>
+          !!root &&
+          [root, ...deepElements(root)].some(
+            (el) => el.textContent === c.payload || el.getAttribute('title') === c.payload,
+          );
+        expect(
+          shows(chat.shadowRoot!.querySelector('[part~="scene"]')),
+          `${c.label}: scene`,
+        ).to.equal(true);
+        const facts = deepQuery(chat, '[part~="facts"]');
+        expect(facts && deepText(facts).includes(c.payload), `${c.label}: actor facts`).to.equal(
+          true,
+        );
+        expect(shows(deepQuery(chat, '[part~="actor"]')), `${c.label}: actor`).to.equal(true);
         const segments = segmentsOf(chat);
         expect(segments.length, `${c.label}: every segment drawn`).to.equal(SEGMENT_COUNT);
         for (const segment of segments) expectDrawn(segment, c);
@@ -383,13 +407,19 @@ describe('XSS corpus: every payload in every string field and attribute (SPEC §
     // Every string of the envelope, keys included, holds the payload unless it is a protocol word.
     const words = new Set([
       '1.0',
+      '1.1',
       'system',
       'user',
       'assistant',
       'tool',
+      'event',
       'image',
       'audio',
       'video',
+      'member_changed',
+      'member_joined',
+      'group_nickname',
+      'peer_bot',
     ]);
     ['object', 'string', TEMPLATE_VARIABLE, ...Object.keys(SEGMENT_TAGS)].forEach((word) =>
       words.add(word),

@@ -1,3 +1,4 @@
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import type { Segment, SegmentKind } from '../../core/protocol.js';
 import type { CollapseMemory } from './segment-element.js';
@@ -10,6 +11,11 @@ export interface SegmentContext {
   variables: Record<string, string>;
   theme: string;
   lang: string;
+  /** For state changes: the event's time, the time zone of its line, the envelope's scene id and known names. */
+  time?: number;
+  timeZone?: string;
+  sceneId?: string;
+  names?: ReadonlyMap<string, string>;
 }
 
 /** The element that shows each kind (our own constant tag names, so unsafeStatic is safe). */
@@ -25,6 +31,7 @@ export const SEGMENT_TAGS: Record<SegmentKind, string> = {
   document: 'segment-document',
   long_text: 'segment-long-text',
   media: 'segment-media',
+  state_change: 'segment-state-change',
 };
 
 const staticTags = Object.fromEntries(
@@ -33,6 +40,20 @@ const staticTags = Object.fromEntries(
 
 /** A segment element with the context of its message: ids for events and memory, variables. */
 export function renderSegment(segment: Segment, c: SegmentContext) {
+  if (segment.kind === 'state_change')
+    return html`<segment-state-change
+      part="segment"
+      .segment=${segment}
+      .collapseMemory=${c.collapseMemory}
+      .time=${c.time}
+      .names=${c.names}
+      time-zone=${ifDefined(c.timeZone)}
+      scene-id=${ifDefined(c.sceneId)}
+      message-id=${c.messageId}
+      segment-index=${c.index}
+      theme=${c.theme}
+      lang=${c.lang}
+    ></segment-state-change>`;
   const tag = staticTags[segment.kind];
   return html`<${tag}
     part="segment"

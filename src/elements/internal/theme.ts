@@ -18,6 +18,8 @@ const light: Record<string, [string, string]> = {
   'user-bubble': ['--pe-user-bubble-color', '#eff6ff'],
   'code-bg': ['--pe-code-background', '#eef1f5'],
   'danger-text': ['--pe-danger-text-color', '#b91c1c'],
+  event: ['--pe-event-color', '#f1f3f6'],
+  scene: ['--pe-scene-color', '#f8fafc'],
 };
 
 const dark: Record<string, [string, string]> = {
@@ -31,6 +33,8 @@ const dark: Record<string, [string, string]> = {
   'user-bubble': ['--pe-user-bubble-color', '#1e3a5f'],
   'code-bg': ['--pe-code-background', '#0b1220'],
   'danger-text': ['--pe-danger-text-color', '#fca5a5'],
+  event: ['--pe-event-color', '#1c2430'],
+  scene: ['--pe-scene-color', '#162032'],
 };
 
 const declarations = (tokens: Record<string, [string, string]>) =>

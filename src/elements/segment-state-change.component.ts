@@ -1,0 +1,245 @@
+import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { cut, HEADER_VALUE_MAX, stateChangeLine } from '../core/headers.js';
+import type { StateChangeSegment } from '../core/protocol.js';
+import { clockTime } from '../core/render-common.js';
+import type { StringKey } from './internal/strings.js';
+import { chevron } from './internal/disclosure.js';
+import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
+import { SegmentElement } from './internal/segment-element.js';
+
+/** Names are shorter in a sentence than values: they sit next to an id. */
+const NAME_MAX = 32;
+
+/**
+ * @tagname segment-state-change
+ * @summary A centered notice row for one `state_change` (protocol 1.1): a member joined, left, or
+ * had a role, name, nickname, title or mute changed. It reads as a sentence in the page's
+ * language ("10001 made 10004 admin"); values members chose are shown as quoted text, cut at 64
+ * characters like the model sees them (the whole value is in the tooltip), and "As sent" reveals
+ * the whole values and the exact `[state change]` line the model gets.
+ *
+ * Inside `<envelope-message>` the line carries the event's time (`time`, in `time-zone`, UTC by
+ * default as in exports) and the scene id of the envelope; standalone, the line has no time.
+ * Revealing the line is local state: it fires no `segment-toggle`.
+ *
+ * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ *
+ * @csspart base - The root wrapper.
+ * @csspart notice - The centered row: sentence and button.
+ * @csspart sentence - The readable sentence.
+ * @csspart person - A user id in the sentence, with the name the chat knows for it.
+ * @csspart value - A value in the sentence (quoted when a member chose it).
+ * @csspart cut - Added to a person or value that is shown cut.
+ * @csspart line-toggle - The "As sent" button.
+ * @csspart line - The exact state-change line the model gets.
+ * @csspart error - The error panel shown for invalid input.
+ *
+ * @cssprop --pe-event-color - Background of the notice (default #f1f3f6, dark #1c2430).
+ * @cssprop --pe-muted-color - Colour of the sentence.
+ * @cssprop --pe-text-color - Colour of persons and values.
+ * @cssprop --pe-code-font-family - Font of the line.
+ */
+export class SegmentStateChange extends SegmentElement<StateChangeSegment> {
+  static override styles = [
+    ...SegmentElement.styles,
+    css`
+      .base {
+        text-align: center;
+      }
+      .notice {
+        display: inline-flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        justify-content: center;
+        gap: 0.15rem 0.5rem;
+        max-width: 100%;
+        box-sizing: border-box;
+        padding: 0.2rem 0.75rem;
+        border-radius: 1rem;
+        background: var(--_event);
+        color: var(--_muted);
+        font-size: 0.85em;
+        overflow-wrap: anywhere;
+      }
+      .person,
+      .value {
+        color: var(--_text);
+      }
+      .person {
+        font-weight: 600;
+      }
+      .id {
+        font-variant-numeric: tabular-nums;
+      }
+      .cut {
+        text-decoration: underline dotted;
+        text-underline-offset: 0.2em;
+        cursor: help;
+      }
+      .line-toggle {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.15rem;
+        padding: 0 0.3rem;
+        border: 0;
+        border-radius: 4px;
+        background: none;
+        color: var(--_link);
+        font-size: 0.95em;
+        cursor: pointer;
+      }
+      .line-toggle:hover {
+        text-decoration: underline;
+      }
+      .line-toggle .disclosure-chevron {
+        width: 0.9em;
+        height: 0.9em;
+      }
+      .line {
+        display: block;
+        width: fit-content;
+        max-width: 100%;
+        box-sizing: border-box;
+        margin: 0.3rem auto 0;
+        padding: 0.25rem 0.6rem;
+        border-radius: 6px;
+        background: var(--_code-bg);
+        color: var(--_text);
+        font-family: var(--_mono);
+        font-size: 0.8em;
+        text-align: start;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .line[hidden] {
+        display: none;
+      }
+    `,
+  ];
+
+  protected readonly kind = 'state_change';
+
+  /** Time of the event (epoch ms; set by `<envelope-message>`); the line shows it as `HH:mm`. */
+  @property({ type: Number })
+  time?: number;
+
+  /** IANA time zone of the line's time (default UTC, as in exports). */
+  @property({ attribute: 'time-zone' })
+  timeZone?: string;
+
+  /** The envelope's scene id: the line's scene when the segment names none. */
+  @property({ attribute: 'scene-id' })
+  sceneId?: string;
+
+  /** Names by user id (set by `<envelope-chat>` from the actors): shown next to the ids. */
+  @property({ attribute: false })
+  names?: ReadonlyMap<string, string>;
+
+  /** Whether whole values and the line are shown; local to this element. */
+  @state()
+  private open = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('segment')) this.open = false;
+  }
+
+  protected override revealInner(segment: StateChangeSegment, matches: (text: string) => boolean) {
+    // A match the row cannot show (past a cut) opens the whole values.
+    const texts = [segment.userId, segment.operator, segment.by, segment.value, segment.sceneId];
+    if (texts.some((text) => text !== undefined && cut(text) !== text && matches(text)))
+      this.open = true;
+  }
+
+  protected renderSegment(segment: StateChangeSegment) {
+    const t = this.ambient;
+    return html`<div part="notice" class="notice">
+        <span part="sentence" class="sentence">${this.sentence(segment)}</span>
+        <button
+          part="line-toggle"
+          class="line-toggle"
+          type="button"
+          aria-expanded=${this.open ? 'true' : 'false'}
+          aria-controls="line"
+          @click=${() => (this.open = !this.open)}
+        >
+          ${chevron()}${t.t('stateChange.line')}
+        </button>
+      </div>
+      <code
+        part="line"
+        class="line"
+        id="line"
+        aria-label=${t.t('stateChange.lineLabel')}
+        ?hidden=${!this.open}
+        >${this.open ? this.line(segment) : nothing}</code
+      >`;
+  }
+
+  /** The exact line of the export (SPEC §3.6); no time when the element has none. */
+  private line(segment: StateChangeSegment): string {
+    const time = this.time === undefined ? '' : clockTime(this.time, this.timeZone);
+    return stateChangeLine(segment, time, this.sceneId || undefined);
+  }
+
+  private sentence(segment: StateChangeSegment): (TemplateResult | string)[] {
+    const t = this.ambient;
+    const user = this.person(segment.userId);
+    const operatorId = segment.operator ?? 'system';
+    if (segment.change !== 'member_changed') {
+      const joined = segment.change === 'member_joined';
+      const by = segment.by ?? segment.operator;
+      const self = by === undefined || by === 'self' || by === segment.userId;
+      if (self)
+        return fillTemplate(t.t(joined ? 'stateChange.joined' : 'stateChange.left'), { user });
+      const key = joined ? 'stateChange.joinedBy' : 'stateChange.removedBy';
+      return fillTemplate(t.t(key), { user, by: this.person(by) });
+    }
+    const operator = this.person(operatorId);
+    const field = segment.field ?? 'name';
+    const value = segment.value ?? '';
+    if (field === 'role')
+      return fillTemplate(t.t('stateChange.role'), {
+        operator,
+        user,
+        value: this.value(value, false),
+      });
+    if (field === 'mute_time' && /^\d{1,12}$/.test(value)) {
+      const seconds = Number(value);
+      if (seconds === 0) return fillTemplate(t.t('stateChange.unmuted'), { operator, user });
+      const duration = html`<span part="value" class="value"
+        >${formatDuration(seconds, t.lang)}</span
+      >`;
+      return fillTemplate(t.t('stateChange.muted'), { operator, user, duration });
+    }
+    const fieldName = t.t(`stateChange.field.${field}` as StringKey);
+    const own = operatorId === segment.userId;
+    return fillTemplate(t.t(own ? 'stateChange.changedOwn' : 'stateChange.changed'), {
+      operator,
+      user,
+      field: fieldName,
+      value: this.value(value, true),
+    });
+  }
+
+  /** A user id, with the known name before it: "Sam (10006)". `system` is the platform. */
+  private person(id: string): TemplateResult {
+    if (id === 'system')
+      return html`<span part="person" class="person"
+        >${this.ambient.t('stateChange.system')}</span
+      >`;
+    const name = this.names?.get(id);
+    const idPart = cutText(id, HEADER_VALUE_MAX, 'id', this.open);
+    if (!name || name === id) return html`<span part="person" class="person">${idPart}</span>`;
+    return html`<span part="person" class="person"
+      >${cutText(name, NAME_MAX, 'name', this.open)} (${idPart})</span
+    >`;
+  }
+
+  /** A value; member-chosen ones are quoted, so that they read as data. */
+  private value(value: string, quoted: boolean): TemplateResult {
+    const text = cutText(value, HEADER_VALUE_MAX, 'value', this.open, 'value');
+    return quoted ? html`“${text}”` : text;
+  }
+}
