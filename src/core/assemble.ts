@@ -173,6 +173,8 @@ export interface TraceRow {
 
 export interface Assembly extends Conversation {
   trace: TraceRow[];
+  /** The parts of the system text in order, by segment id (what `system` joins with blank lines). */
+  systemParts: { id: string; kind: TextSegmentKind; text: string }[];
   /** Where events went: decided by the target's capability. */
   midConversationSystem: MidConversationSystem;
 }
@@ -261,7 +263,8 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
     trace.push(row);
   }
 
-  const system = systemText(texts, options.maxSystemChars, warnings);
+  const systemParts = keptSystemParts(texts, options.maxSystemChars, warnings);
+  const system = systemParts.length > 0 ? systemParts.map((p) => p.text).join('\n\n') : null;
   const converter = new TurnConverter(warnings);
   let entries = toEntries(mergeStreams(messageStreams), converter);
   if (participants) entries = announceChangedFacts(entries);
@@ -294,6 +297,7 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
     tools: derived.tools,
     warnings,
     trace,
+    systemParts,
     midConversationSystem: mode,
   };
 }
@@ -547,11 +551,11 @@ function collectVariables(envelope: Envelope, warnings: ExportWarning[]): Map<st
 // ---------------------------------------------------------------------------------------------
 // The system text.
 
-function systemText(
+function keptSystemParts(
   texts: { row: TraceRow; text: string; order: number; preferred: boolean }[],
   maxChars: number | undefined,
   warnings: ExportWarning[],
-): string | null {
+): Assembly['systemParts'] {
   const sorted = [...texts].sort(
     (a, b) =>
       KIND_ORDER.get(a.row.kind)! - KIND_ORDER.get(b.row.kind)! ||
@@ -587,7 +591,7 @@ function systemText(
       });
     }
   }
-  return kept.length > 0 ? kept.map((t) => t.text).join('\n\n') : null;
+  return kept.map((t) => ({ id: t.row.id, kind: t.row.kind as TextSegmentKind, text: t.text }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -665,10 +669,17 @@ class TurnConverter {
     }
     const parts = content.parts;
     const turns: Turn[] = [];
-    const resultTurns = results.map((toolResult) => ({
-      ...turn('tool', message, [], []),
-      toolResult,
-    }));
+    const resultTurns: Turn[] = [];
+    for (const toolResult of results) {
+      resultTurns.push({
+        role: 'tool',
+        sourceId: message.id,
+        timestamp: message.timestamp,
+        parts: [],
+        toolCalls: [],
+        toolResult,
+      });
+    }
     if (message.role === 'assistant') {
       // Results recorded in an assistant message can only answer calls made before them.
       if (parts.length > 0 || calls.length > 0)
@@ -802,19 +813,23 @@ function moveEventsAfterToolResults(entries: Entry[]): Entry[] {
   const out: Entry[] = [];
   const held: Entry[] = [];
   const open = new Set<string>();
-  const flush = () => out.push(...held.splice(0));
+  const flush = () => {
+    if (held.length > 0) out.push(...held.splice(0));
+  };
   for (const entry of entries) {
     if (entry.kind === 'state' && open.size > 0) {
       held.push(entry);
       continue;
     }
-    // A message that answers none of the open calls breaks the group anyway: events go first.
-    const answersOpen = entry.turns.some(
-      (t) => t.role === 'tool' && open.has(t.toolResult!.callId),
-    );
-    if (open.size > 0 && !answersOpen) {
-      open.clear();
-      flush();
+    if (open.size > 0) {
+      // A message that answers none of the open calls breaks the group anyway: events go first.
+      let answersOpen = false;
+      for (const t of entry.turns)
+        if (t.role === 'tool' && open.has(t.toolResult!.callId)) answersOpen = true;
+      if (!answersOpen) {
+        open.clear();
+        flush();
+      }
     }
     out.push(entry);
     for (const t of entry.turns) {
@@ -890,10 +905,13 @@ function renderEntries(entries: Entry[], context: RenderContext): Turn[] {
       continue;
     }
     const actor = message.actor;
-    const content = entry.turns.find(
-      (t) => (t.role === 'user' || t.role === 'assistant') && t.parts.length > 0,
-    );
-    if (participants && actor && content && carriesHeader(message)) {
+    const content =
+      participants && actor
+        ? entry.turns.find(
+            (t) => (t.role === 'user' || t.role === 'assistant') && t.parts.length > 0,
+          )
+        : undefined;
+    if (actor && content && carriesHeader(message)) {
       const alias = `m${next++}`;
       aliases.set(message.id, alias);
       const full = !headerShown.has(actor.userId);

@@ -1,13 +1,16 @@
 import { checkAnthropicRequest, renderAnthropic, type AnthropicRequest } from './anthropic.js';
 import { checkOpenAIRequest, type RequestViolation } from './check-openai.js';
-import { assemble, type Assembly, type SegmentRegistry, type TraceRow } from './assemble.js';
+import type { SegmentRegistry, TraceRow } from './assemble.js';
+import { assembleFor } from './assemble-for.js';
+import { composeAssembly, type PromptComponent } from './compose.js';
 import type { Conversation, ExportWarning } from './conversation.js';
 import { checkGeminiRequest, renderGemini, type GeminiRequest } from './gemini.js';
 import type { EnvelopeError } from './issues.js';
-import { isOpenAIReasoningModel, renderOpenAI, type OpenAIChatRequest } from './openai.js';
+import { renderOpenAI, type OpenAIChatRequest } from './openai.js';
 import { checkOTelRecord, renderOTel, type OTelGenAIRecord } from './otel.js';
 import type { Envelope } from './protocol.js';
 import { isKnownTimeZone, type MidConversationSystem, type Rendered } from './render-common.js';
+export { assembleFor, targetMidConversationSystem } from './assemble-for.js';
 import { validateEnvelope } from './validate.js';
 
 /** The request body each export target produces. */
@@ -39,6 +42,8 @@ export interface ExportOptions {
   registry?: SegmentRegistry;
   /** Drops `preferred` system-text segments, lowest weight first, until the system text fits. */
   maxSystemChars?: number;
+  /** Prompt Studio components applied to the assembled prompt (SPEC §3.7). */
+  components?: readonly PromptComponent[];
 }
 
 export interface ExportResult<Body = unknown> {
@@ -68,44 +73,6 @@ const TARGETS: { [T in ExportTarget]: Target<ExportBodies[T]> } = {
   otel: { render: (c) => renderOTel(c), check: checkOTelRecord },
 };
 
-/**
- * Where a target can put events and system messages after the conversation started
- * (`midConversationSystem`, SPEC §3.6): OpenAI `system` (`developer` for o-series models, or
- * the option), OpenTelemetry keeps every role, Anthropic and Gemini have none.
- */
-export function targetMidConversationSystem(
-  target: ExportTarget,
-  options: Pick<ExportOptions, 'midConversationSystem' | 'model'>,
-  envelopeModel?: string,
-): MidConversationSystem {
-  switch (target) {
-    case 'openai':
-      return (
-        options.midConversationSystem ??
-        (isOpenAIReasoningModel(options.model ?? envelopeModel) ? 'developer' : 'system')
-      );
-    case 'otel':
-      return 'system';
-    default:
-      return 'none';
-  }
-}
-
-/** The assembly a target renders: `assemble` with the target's capability and the options. */
-export function assembleFor(
-  envelope: Envelope,
-  target: ExportTarget,
-  options: ExportOptions = {},
-): Assembly {
-  return assemble(envelope, {
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    ...(options.registry === undefined ? {} : { registry: options.registry }),
-    ...(options.maxSystemChars === undefined ? {} : { maxSystemChars: options.maxSystemChars }),
-    midConversationSystem: targetMidConversationSystem(target, options, envelope.model),
-  });
-}
-
 /** The rule names that say the same as a warning the shared conversation already gave. */
 const ALREADY_WARNED = new Set(['model-missing']);
 
@@ -131,7 +98,10 @@ export function exportEnvelope<T extends ExportTarget>(
   const validation = validateEnvelope(envelope);
   if (!validation.valid) return { body: null, warnings: [], errors: validation.errors, trace: [] };
 
-  const conversation = assembleFor(envelope as Envelope, target, options);
+  const conversation =
+    options.components && options.components.length > 0
+      ? composeAssembly(envelope as Envelope, options.components, target, options).conversation
+      : assembleFor(envelope as Envelope, target, options);
   const warnings = [...conversation.warnings];
   if (target === 'gemini' || target === 'otel') {
     // Neither body carries a model, so a missing one is no problem of the body.

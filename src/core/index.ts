@@ -37,6 +37,21 @@ export {
   type TraceRow,
 } from './assemble.js';
 export {
+  composePrompt,
+  listNativeComponents,
+  validateComponents,
+  COMPONENT_POSITIONS,
+  COMPONENT_ROLES,
+  type ComponentIssue,
+  type ComponentPosition,
+  type ComponentRole,
+  type ComposedMessage,
+  type ComposeOptions,
+  type ComposeResult,
+  type NativeComponent,
+  type PromptComponent,
+} from './compose.js';
+export {
   cut,
   formatHeader,
   fullHeaderMessageIds,
