@@ -15,8 +15,11 @@ import { build } from 'esbuild';
 // Protocol 1.1 (2026-11-30) added 10 kB to the core: the precompiled validator went from 5.4 to
 // 10.3 kB (Ajv's allErrors code for the state_change kind, actor, scene and the rules that keep
 // them out of "1.0"), and the prompt assembler with headers and state changes is 6.4 kB, in place
-// of 2 kB of conversation code. Budgets: core 21 → 32 kB, bundle 120 → 136 kB.
-const BUDGETS = { bundle: 136_000, core: 32_000 };
+// of 2 kB of conversation code. Prompt Studio's composePrompt, which exports use for components,
+// is 2.7 kB more. The 1.1 elements (state-change notices, actors, the Trace tab) are 4 kB and
+// <prompt-studio> with its strings 12.5 kB (gzip; js-yaml was already in). Budgets: core
+// 21 → 35 kB, bundle 120 → 152 kB. The next step down is a studio chunk loaded on demand.
+const BUDGETS = { bundle: 152_000, core: 35_000 };
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

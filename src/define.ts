@@ -17,3 +17,4 @@ import './elements/segment-media.js';
 import './elements/segment-state-change.js';
 import './elements/context-meter.js';
 import './elements/envelope-diff.js';
+import './elements/prompt-studio.js';

@@ -2,6 +2,7 @@
  * Typed events of the elements (SPEC §4.2). All bubble and cross shadow roots (`composed`), so a
  * page can listen on any ancestor, or on `document`.
  */
+import type { PromptComponent } from './core/compose.js';
 import type { EnvelopeError, EnvelopeWarning } from './core/issues.js';
 import type { Envelope } from './core/protocol.js';
 
@@ -50,6 +51,14 @@ export class MessageRevealEvent extends Event {
   }
 }
 
+/** `<prompt-studio>` saved its supplements; `components` is a copy of the saved list. */
+export class StudioChangeEvent extends Event {
+  static readonly eventName = 'studio-change';
+  constructor(readonly detail: { components: PromptComponent[] }) {
+    super(StudioChangeEvent.eventName, options);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'envelope-error': EnvelopeErrorEvent;
@@ -57,5 +66,6 @@ declare global {
     'segment-toggle': SegmentToggleEvent;
     'protocol-copy': ProtocolCopyEvent;
     'message-reveal': MessageRevealEvent;
+    'studio-change': StudioChangeEvent;
   }
 }

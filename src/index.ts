@@ -27,3 +27,4 @@ export { SegmentMedia } from './elements/segment-media.component.js';
 export { SegmentStateChange } from './elements/segment-state-change.component.js';
 export { ContextMeter } from './elements/context-meter.component.js';
 export { EnvelopeDiff, type EnvelopeDiffView } from './elements/envelope-diff.component.js';
+export { PromptStudio } from './elements/prompt-studio.component.js';

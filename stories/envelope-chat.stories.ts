@@ -110,7 +110,8 @@ export const Chinese: Story = {
  * Scenario G (protocol 1.1): a group chat. The scene card sits above the messages; each
  * speaker's first message shows all their facts (the model gets the full header there), later
  * ones the name and badges; joins, leaves, a role change, a mute and a nickname that tries
- * prompt injection are centered notices; replies link to the message they answer.
+ * prompt injection are centered notices; replies link to the message they answer. Lin's new
+ * group title, which no event announced, shows above her message as a row "added at export".
  */
 export const GroupChat: Story = {
   args: { envelope: demo('g'), 'time-zone': 'America/Los_Angeles' },
@@ -135,6 +136,12 @@ export const GroupChat: Story = {
         ).length,
       ).toBe(events.length),
     );
+    // Lin's new group title reached the model through a line the export adds: one marked row.
+    const added = [...chat.shadow.querySelectorAll('envelope-message')].flatMap((m) => [
+      ...(m.shadowRoot?.querySelectorAll('[part~="export-tag"]') ?? []),
+    ]);
+    await expect(added).toHaveLength(1);
+    await expect(added[0]).toHaveTextContent('added at export');
   },
 };
 

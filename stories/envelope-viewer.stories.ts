@@ -8,6 +8,7 @@ import type { Envelope } from '../src/core/protocol.js';
 import { demoManifest } from '../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 import type { SkillRegistry } from '../src/core/skills.js';
+import type { ViewerView } from '../src/elements/envelope-viewer.component.js';
 import {
   chineseEnvelope,
   darkStory,
@@ -27,6 +28,7 @@ interface Args {
   scenario?: string;
   skills?: SkillRegistry;
   registry?: SegmentRegistry;
+  view?: ViewerView;
   theme?: Theme;
   'time-zone'?: string;
   lang?: string;
@@ -62,6 +64,7 @@ const meta = {
       .skills=${args.skills}
       .registry=${args.registry}
       scenario=${ifDefined(args.scenario)}
+      view=${ifDefined(args.view)}
       time-zone=${ifDefined(args['time-zone'])}
       theme=${ifDefined(args.theme)}
       lang=${ifDefined(args.lang)}
@@ -165,6 +168,32 @@ export const HostSegment: Story = {
       expect(panel.shadow.querySelector('[part~="code"]')).toHaveTextContent(
         'Acme support guideline',
       ),
+    );
+  },
+};
+
+/**
+ * The Studio view: supplements saved there apply to the Protocol view's requests, and a note
+ * says so (with a switch to turn them off).
+ */
+export const Studio: Story = {
+  args: { envelope: demo('a'), view: 'studio' },
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    const studio = await shadowOf(canvasElement, 'prompt-studio', viewer.shadow);
+    await userEvent.click(studio.getByRole('button', { name: /Add supplement/ }));
+    const template = await studio.findByRole('textbox', { name: 'Template' });
+    await userEvent.type(template, 'Answer in a warm, plain tone.');
+    await userEvent.click(studio.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(viewer.getByRole('tab', { name: 'Protocol' }));
+    const panel = await shadowOf(canvasElement, 'protocol-panel', viewer.shadow);
+    await waitFor(() =>
+      expect(panel.shadow.querySelector('[part~="code"]')).toHaveTextContent(
+        'Answer in a warm, plain tone.',
+      ),
+    );
+    await expect(viewer.shadow.querySelector('[part~="studio-note"]')).toHaveTextContent(
+      'Studio supplements are active',
     );
   },
 };

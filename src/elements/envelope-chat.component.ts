@@ -3,9 +3,9 @@ import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { measureEnvelope, type MeasureResult } from '../core/measure.js';
-import { fullHeaderMessageIds } from '../core/headers.js';
+import { fullHeaderMessageIds, unannouncedChanges } from '../core/headers.js';
 import type { MessageRevealEvent } from '../events.js';
-import type { Envelope, Message, Scene } from '../core/protocol.js';
+import type { Envelope, Message, Scene, StateChangeSegment } from '../core/protocol.js';
 import { searchEnvelope, searchPattern, type SearchResult } from '../core/search.js';
 import { staticVariables } from '../core/template.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
@@ -41,7 +41,9 @@ const MEASURE_AUTO_LIMIT = 2_000;
  *
  * Protocol 1.1: a `scene` shows as a card above the messages; each speaker's first message shows
  * all their facts (`full-header`, where the model gets the full header), later ones the short
- * form; replies link to the message they answer; events are centered notice rows.
+ * form; replies link to the message they answer; events are centered notice rows. Where a
+ * speaker's facts changed and no event said so, the state change the export adds shows above
+ * their message as a notice row marked "added at export".
  *
  * @event envelope-load - A valid envelope is shown (`detail: { envelope, warnings }`).
  * @event envelope-error - The input is invalid or could not be loaded (`detail: { errors }`).
@@ -255,6 +257,7 @@ export class EnvelopeChat extends LitElement {
   private variablesOf = new WeakMap<Envelope, Record<string, string>>();
   private heightsOf = new WeakMap<Envelope, Map<number, number>>();
   private fullHeadersOf = new WeakMap<Envelope, Set<string>>();
+  private announcedOf = new WeakMap<Envelope, Map<string, StateChangeSegment[]>>();
   private shown?: Envelope;
   /** Message indexes in the list: all of them, or those with a match (`matchesOnly`). */
   private listed: number[] = [];
@@ -393,6 +396,10 @@ export class EnvelopeChat extends LitElement {
     let fullHeaders = this.fullHeadersOf.get(envelope);
     if (!fullHeaders)
       this.fullHeadersOf.set(envelope, (fullHeaders = fullHeaderMessageIds(envelope.messages)));
+    // One pass over the messages per envelope, like the full headers: what the export adds.
+    let announced = this.announcedOf.get(envelope);
+    if (!announced)
+      this.announcedOf.set(envelope, (announced = unannouncedChanges(envelope.messages)));
     const lookups = envelopeLookups(envelope);
     const sceneId = envelope.scene?.id;
     const chunks = Array.from({ length: this.lazy.chunkCount() }, (_, chunk) => chunk);
@@ -426,8 +433,10 @@ export class EnvelopeChat extends LitElement {
                   ? repeat(
                       indexes,
                       (index) => index,
-                      (index, i) =>
-                        html`<div
+                      (index, i) => {
+                        const message = envelope.messages[index]!;
+                        const added = announced.get(message.id);
+                        return html`<div
                           class="item"
                           role="listitem"
                           tabindex="-1"
@@ -437,20 +446,20 @@ export class EnvelopeChat extends LitElement {
                         >
                           <envelope-message
                             part="message"
-                            .message=${markValid(envelope.messages[index]!)}
+                            .message=${markValid(message)}
                             .variables=${variables}
                             .collapseMemory=${memory}
-                            .names=${envelope.messages[index]!.role === 'event' ? lookups.names : undefined}
-                            ?full-header=${fullHeaders.has(envelope.messages[index]!.id)}
-                            reply-to-name=${ifDefined(
-                              this.replyName(envelope, envelope.messages[index]!),
-                            )}
+                            .names=${message.role === 'event' || added ? lookups.names : undefined}
+                            .announced=${added}
+                            ?full-header=${fullHeaders.has(message.id)}
+                            reply-to-name=${ifDefined(this.replyName(envelope, message))}
                             scene-id=${ifDefined(sceneId)}
                             time-zone=${ifDefined(this.timeZone)}
                             theme=${a.theme}
                             lang=${a.lang}
                           ></envelope-message>
-                        </div>`,
+                        </div>`;
+                      },
                     )
                   : nothing
               }

@@ -1,8 +1,9 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EnvelopeError } from '../core/issues.js';
 import { parseJson } from '../core/parse.js';
-import type { Actor, Message } from '../core/protocol.js';
+import type { Actor, Message, StateChangeSegment } from '../core/protocol.js';
 import { validateMessage } from '../core/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
@@ -24,7 +25,9 @@ import { wasValidated } from './internal/validated.js';
  * chat sets it where the model gets the full header: each speaker's first message), otherwise on
  * demand with the Facts button. `replyTo` adds a "reply to" link that fires `message-reveal`.
  * An `event` message is no bubble but centered notice rows, one `<segment-state-change>` per
- * segment. Every string of the message is drawn as text.
+ * segment. `announced` puts state changes that the export adds on its own above the message (the
+ * chat sets it where the speaker's facts changed and no event said so): notice rows marked "added
+ * at export", since they are not in the envelope. Every string of the message is drawn as text.
  *
  * @event envelope-error - The `message` is invalid (`detail: { errors }`); an error panel is shown.
  * @event segment-toggle - Bubbles up from a segment that was expanded or collapsed.
@@ -41,6 +44,9 @@ import { wasValidated } from './internal/validated.js';
  * @csspart full-header - The mark on facts the model gets in full with this message.
  * @csspart reply - The "reply to" link.
  * @csspart notice - The centered rows of an `event` message.
+ * @csspart announced - The state changes added at export, above the message.
+ * @csspart announced-change - Each of them, a `<segment-state-change>`.
+ * @csspart export-tag - The "added at export" mark next to each (its title says why).
  * @csspart time - The time.
  * @csspart segments - The list of segments.
  * @csspart segment - Each segment element.
@@ -61,6 +67,8 @@ export class EnvelopeMessage extends LitElement {
     css`
       .base {
         display: flex;
+        /* Rows added at export take a line of their own above the bubble. */
+        flex-wrap: wrap;
       }
       .role-user {
         justify-content: flex-end;
@@ -234,6 +242,35 @@ export class EnvelopeMessage extends LitElement {
         color: var(--_muted);
         font-size: 0.75em;
       }
+      .announced {
+        display: flex;
+        flex: 1 0 100%;
+        flex-direction: column;
+        gap: 0.25rem;
+        margin-bottom: 0.5rem;
+      }
+      .announced-row {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        justify-content: center;
+        gap: 0.25rem 0.4rem;
+        min-width: 0;
+      }
+      .announced-row > segment-state-change {
+        min-width: 0;
+        --pe-segment-background: transparent;
+      }
+      .export-tag {
+        padding: 0 0.4rem;
+        border: 1px dashed var(--_border);
+        border-radius: 0.6rem;
+        color: var(--_muted);
+        font-size: 0.75em;
+        line-height: 1.45;
+        white-space: nowrap;
+        cursor: help;
+      }
     `,
   ];
 
@@ -276,6 +313,13 @@ export class EnvelopeMessage extends LitElement {
   @property({ attribute: false })
   names?: ReadonlyMap<string, string>;
 
+  /**
+   * State changes the export adds right before this message, which the envelope does not hold
+   * (the chat sets them from `unannouncedChanges`): shown above it, marked "added at export".
+   */
+  @property({ attribute: false })
+  announced?: readonly StateChangeSegment[];
+
   /** Whether the speaker's facts are open (without `full-header`); local state. */
   @state()
   private factsOpen = false;
@@ -311,6 +355,7 @@ export class EnvelopeMessage extends LitElement {
     const roleLabel = a.t(`role.${message.role}`);
     const speaker = actor ? ` ${speakerName(actor)}` : '';
     return html`<div part="base" class="base ${a.theme} role-${message.role}">
+      ${this.renderAnnounced(message)}
       <article
         part="bubble"
         class="bubble"
@@ -335,6 +380,7 @@ export class EnvelopeMessage extends LitElement {
   private renderEvent(message: Message) {
     const a = this.ambient;
     return html`<div part="base" class="base ${a.theme} role-event">
+      ${this.renderAnnounced(message)}
       <article
         part="notice"
         class="notice"
@@ -345,6 +391,44 @@ export class EnvelopeMessage extends LitElement {
           >${this.formatTime(message.timestamp, 'short')}</time
         >
       </article>
+    </div>`;
+  }
+
+  /**
+   * State changes the export adds before the message: the same notice rows as events, with the
+   * message's time, each marked as not in the envelope (the mark's title and the group's
+   * description say why).
+   */
+  private renderAnnounced(message: Message) {
+    const changes = Array.isArray(this.announced) ? this.announced : [];
+    if (changes.length === 0) return nothing;
+    const a = this.ambient;
+    const why = a.t('announced.why');
+    return html`<div
+      part="announced"
+      class="announced"
+      role="group"
+      aria-label=${a.t('announced.label')}
+      aria-describedby="announced-why"
+    >
+      ${changes.map(
+        (change) =>
+          html`<div class="announced-row">
+            <segment-state-change
+              part="announced-change"
+              .segment=${change}
+              .time=${message.timestamp}
+              .names=${this.names}
+              time-zone=${ifDefined(this.timeZone)}
+              scene-id=${ifDefined(this.sceneId)}
+              message-id=${message.id}
+              theme=${a.theme}
+              lang=${a.lang}
+            ></segment-state-change>
+            <span part="export-tag" class="export-tag" title=${why}>${a.t('announced.tag')}</span>
+          </div>`,
+      )}
+      <span id="announced-why" hidden>${why}</span>
     </div>`;
   }
 

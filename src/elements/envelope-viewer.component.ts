@@ -3,6 +3,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { createSegmentRegistry, type SegmentRegistry } from '../core/assemble.js';
+import type { PromptComponent } from '../core/compose.js';
 import {
   validateScenarioManifest,
   type ScenarioEntry,
@@ -11,7 +12,7 @@ import {
 import { parseJson } from '../core/parse.js';
 import type { Envelope } from '../core/protocol.js';
 import { hydrateSkills, type SkillRegistry } from '../core/skills.js';
-import { EnvelopeErrorEvent } from '../events.js';
+import { EnvelopeErrorEvent, type StudioChangeEvent } from '../events.js';
 import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import {
@@ -24,8 +25,8 @@ import { AmbientController } from './internal/localize.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
 
-export type ViewerView = 'protocol' | 'context' | 'compare';
-const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare'];
+export type ViewerView = 'protocol' | 'context' | 'compare' | 'studio';
+const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'];
 
 type ManifestState =
   | { status: 'none' }
@@ -36,25 +37,29 @@ type ManifestState =
 /**
  * @tagname envelope-viewer
  * @summary The whole app: the chat on the left; on the right the protocol panel, the context
- * size and a comparison with another envelope, as tabs; a scenario switcher on top when
- * `scenarios` is set. Stacks vertically on narrow screens.
+ * size, a comparison with another envelope and the Prompt Studio, as tabs; a scenario switcher
+ * on top when `scenarios` is set. Supplements saved in the Studio apply to the protocol panel's
+ * requests (a note says so and turns them off). Stacks vertically on narrow screens.
  *
  * @event envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
  * @event envelope-error - The envelope or the manifest is invalid or could not be loaded.
  * @event segment-toggle - A segment was expanded or collapsed.
  * @event protocol-copy - The protocol panel copied JSON.
+ * @event studio-change - The Studio saved its supplements (`detail: { components }`).
  *
  * @csspart base - The root wrapper.
  * @csspart bar - The scenario bar.
  * @csspart scenario - Each scenario button.
  * @csspart summary - The current scenario's summary.
  * @csspart chat - The `<envelope-chat>`.
- * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare).
+ * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare, Studio).
  * @csspart tab - Each view tab.
  * @csspart panel - The `<protocol-panel>`.
  * @csspart meter - The `<context-meter>` of the Context size view.
  * @csspart compare-bar - The Compare view's scenario picker and file input.
  * @csspart diff - The `<envelope-diff>` of the Compare view.
+ * @csspart studio - The `<prompt-studio>` of the Studio view.
+ * @csspart studio-note - The note above the protocol panel while Studio supplements are saved.
  * @csspart error - The error panel.
  *
  * @cssprop --pe-viewer-height - Height of the two columns on wide screens when the viewer itself has no height (default 80vh); give the viewer a height (e.g. 100vh) to fill it.
@@ -157,11 +162,14 @@ export class EnvelopeViewer extends LitElement {
       }
       .side-panel {
         flex: 1 1 auto;
+        display: flex;
+        flex-direction: column;
         min-height: 0;
         overflow: auto;
       }
       .panel {
-        height: 100%;
+        flex: 1 1 auto;
+        min-height: 0;
       }
       .compare-bar {
         display: flex;
@@ -180,6 +188,29 @@ export class EnvelopeViewer extends LitElement {
       context-meter,
       envelope-diff {
         margin: 0.75rem;
+      }
+      .studio-note {
+        flex: none;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.35rem 0.75rem;
+        margin: 0.6rem 0.75rem 0;
+        padding: 0.4rem 0.75rem;
+        border: 1px solid color-mix(in srgb, var(--_focus) 45%, var(--_border));
+        border-radius: 6px;
+        background: color-mix(in srgb, var(--_focus) 8%, var(--_surface));
+        font-size: 0.875rem;
+      }
+      .studio-note[hidden] {
+        display: none;
+      }
+      .studio-note button {
+        padding: 0.15rem 0.6rem;
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        background: var(--_surface);
+        cursor: pointer;
       }
       @container (max-width: 900px) {
         .columns {
@@ -242,7 +273,10 @@ export class EnvelopeViewer extends LitElement {
   @property({ reflect: true })
   theme?: 'light' | 'dark' | 'auto';
 
-  /** What the right column shows: the provider requests, the context size, or a comparison. */
+  /**
+   * What the right column shows: the provider requests (`protocol`), the context size
+   * (`context`), a comparison (`compare`) or the Prompt Studio (`studio`).
+   */
   @property({ reflect: true })
   view: ViewerView = 'protocol';
 
@@ -275,6 +309,17 @@ export class EnvelopeViewer extends LitElement {
 
   @state()
   private manifestState: ManifestState = { status: 'none' };
+
+  /** The supplements last saved in the Studio; they apply to whatever envelope is shown. */
+  @state()
+  private studioComponents: PromptComponent[] = [];
+
+  /** Whether saved supplements apply to the protocol panel (the note's button turns them off). */
+  @state()
+  private studioActive = true;
+
+  /** The Studio stays in the page once opened, so unsaved edits survive a look at another tab. */
+  private studioOpened = false;
 
   @state()
   private scenarioStates = new Map<string, EnvelopeState>();
@@ -370,11 +415,13 @@ export class EnvelopeViewer extends LitElement {
               root: this.renderRoot,
               prefix: 'view',
             },
-            html`<protocol-panel
+            html`${this.renderStudioNote()}
+              <protocol-panel
                 part="panel"
                 class="panel"
                 name=${entry ? `demo-${entry.id}` : 'envelope'}
                 .registry=${this.registry}
+                .components=${this.studioActive ? this.studioComponents : []}
                 theme=${a.theme}
                 lang=${a.lang}
                 ?hidden=${this.view !== 'protocol'}
@@ -388,12 +435,52 @@ export class EnvelopeViewer extends LitElement {
                     ></context-meter>`
                   : nothing
               }
-              ${this.view === 'compare' ? this.renderCompare() : nothing}`,
+              ${this.view === 'compare' ? this.renderCompare() : nothing} ${this.renderStudio()}`,
             'side-panel',
           )}
         </section>
       </div>
     </div>`;
+  }
+
+  /** The Studio view, kept (hidden) once opened; it takes the envelope from the viewer's context. */
+  private renderStudio() {
+    if (this.view === 'studio') this.studioOpened = true;
+    if (!this.studioOpened) return nothing;
+    const a = this.ambient;
+    return html`<prompt-studio
+      part="studio"
+      .components=${this.studioComponents}
+      theme=${a.theme}
+      lang=${a.lang}
+      ?hidden=${this.view !== 'studio'}
+      @studio-change=${this.onStudioChange}
+    ></prompt-studio>`;
+  }
+
+  private onStudioChange = (event: StudioChangeEvent) => {
+    this.studioComponents = event.detail.components;
+    this.studioActive = true;
+  };
+
+  /** Says that the panel shows the composed request, with a switch to turn supplements off. */
+  private renderStudioNote() {
+    const n = this.studioComponents.length;
+    if (n === 0) return nothing;
+    const a = this.ambient;
+    return html`<p
+      part="studio-note"
+      class="studio-note"
+      role="status"
+      ?hidden=${this.view !== 'protocol'}
+    >
+      <span
+        >${a.t(this.studioActive ? 'viewer.studioActive' : 'viewer.studioInactive', { n })}</span
+      >
+      <button type="button" @click=${() => (this.studioActive = !this.studioActive)}>
+        ${a.t(this.studioActive ? 'viewer.studioOff' : 'viewer.studioOn')}
+      </button>
+    </p>`;
   }
 
   /** The Compare view: pick another scenario or open a file; the diff goes from it to this one. */

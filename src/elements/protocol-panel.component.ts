@@ -7,6 +7,7 @@ import {
   type SegmentRegistry,
   type TraceRow,
 } from '../core/assemble.js';
+import type { PromptComponent } from '../core/compose.js';
 import { toCurl } from '../core/curl.js';
 import { exportEnvelope, type ExportResult, type ExportTarget } from '../core/export.js';
 import { readableJson } from '../core/json-value.js';
@@ -334,6 +335,14 @@ export class ProtocolPanel extends LitElement {
     this.assignedRegistry = value;
   }
 
+  /**
+   * Prompt Studio supplements (`PromptComponent[]`, SPEC §3.7): when the list is not empty,
+   * every provider tab shows the composed request (`exportEnvelope(envelope, { target,
+   * components })`). The Raw protocol and Trace tabs show the envelope as it is.
+   */
+  @property({ attribute: false })
+  components: readonly PromptComponent[] = [];
+
   /** Start of download file names: `{name}-{tab}.json`. */
   @property()
   name = 'envelope';
@@ -360,7 +369,7 @@ export class ProtocolPanel extends LitElement {
   private readonly ambient = new AmbientController(this);
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
-  private exports = new WeakMap<Envelope, Map<ExportTarget, ExportResult>>();
+  private exports = new WeakMap<Envelope, Map<string, ExportResult>>();
   private listeningOn?: Node;
   private assignedRegistry?: SegmentRegistry;
   private ownRegistry?: SegmentRegistry;
@@ -383,7 +392,7 @@ export class ProtocolPanel extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('tab') && isTarget(this.tab)) this.traceTarget = this.tab;
-    if (changed.has('maxSystemChars')) this.forgetExports();
+    if (changed.has('maxSystemChars') || changed.has('components')) this.forgetExports();
     this.followRegistry();
   }
 
@@ -640,11 +649,23 @@ ${renderJsonText(shownPart(view.text))}</pre>
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
   }
 
-  /** The export of one target, made once per envelope, registry state and budget. */
-  private exportFor(envelope: Envelope, target: ExportTarget): ExportResult {
+  /** The supplements to compose, when a usable non-empty list was given. */
+  private get usedComponents(): readonly PromptComponent[] | undefined {
+    return Array.isArray(this.components) && this.components.length > 0
+      ? this.components
+      : undefined;
+  }
+
+  /**
+   * The export of one target, made once per envelope, registry state, budget and components;
+   * `composed` false gives the envelope's own request (for the Trace tab).
+   */
+  private exportFor(envelope: Envelope, target: ExportTarget, composed = true): ExportResult {
     let byTarget = this.exports.get(envelope);
     if (!byTarget) this.exports.set(envelope, (byTarget = new Map()));
-    let result = byTarget.get(target);
+    const components = composed ? this.usedComponents : undefined;
+    const key = components ? `${target}+components` : target;
+    let result = byTarget.get(key);
     if (!result) {
       const budget = this.budget;
       try {
@@ -652,6 +673,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
           target,
           registry: this.registry,
           ...(budget === undefined ? {} : { maxSystemChars: budget }),
+          ...(components ? { components } : {}),
         });
       } catch (error) {
         // Only a host's broken registry gets here (the core never throws on envelope content).
@@ -668,7 +690,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
           trace: [],
         };
       }
-      byTarget.set(target, result);
+      byTarget.set(key, result);
     }
     return result;
   }
@@ -681,7 +703,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
     let view = byTab.get(key);
     if (!view) {
       if (tab === 'trace') {
-        const out = this.exportFor(envelope, target);
+        const out = this.exportFor(envelope, target, false);
         view = {
           text: readableJson(out.trace),
           warnings: out.warnings.map((w) => ({ message: w.message })),

@@ -3,6 +3,7 @@ import '../../src/elements/envelope-chat.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
 import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
 import type { Envelope, Message, StateChangeSegment } from '../../src/core/protocol.js';
+import { exportEnvelope } from '../../src/core/index.js';
 import {
   deepQuery,
   deepQueryAll,
@@ -291,6 +292,89 @@ describe('<envelope-chat> with a group chat (protocol 1.1, demo G)', () => {
       'the first user message rendered and focused',
       { timeout: 5000 },
     );
+  });
+
+  it('shows the state change the export adds before a message, marked as not in the envelope', async () => {
+    const { chat } = await mountChat(demo);
+    // Lin's group title changes with no event saying so: the export tells the model first.
+    const retitled = demo.messages.find(
+      (m) => m.actor?.userId === '10003' && m.actor.groupTitle === 'Peak Bagger 🏔️',
+    )!;
+    expect(retitled.id).to.equal('g-31');
+    const added = deepQueryAll<HTMLElement>(chat, '[part~="announced-change"]');
+    expect(added.length, 'one added row in the whole chat').to.equal(1);
+    const el = messageEl(chat, retitled.id);
+    const row = added[0]!;
+    expect(el.shadowRoot!.contains(row), 'inside the message it precedes').to.equal(true);
+    expect(
+      row.compareDocumentPosition(partIn(el, 'bubble')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      'above the bubble',
+    ).to.not.equal(0);
+    expect(flat(partIn(row, 'sentence')!.textContent!)).to.equal(
+      'The platform changed the group title of Lin Xiaoyu (10003) to “Peak Bagger 🏔️”',
+    );
+    const tag = partIn(el, 'export-tag')!;
+    expect(tag.textContent!.trim()).to.equal('added at export');
+    expect(tag.title).to.match(/^Not in the envelope: the speaker's facts changed and no event/);
+    const group = partIn(el, 'announced')!;
+    expect(group.getAttribute('aria-label')).to.equal('Added at export');
+    expect(
+      el.shadowRoot!.getElementById(group.getAttribute('aria-describedby')!)!.textContent,
+    ).to.equal(tag.title);
+    // The line is the one the request carries.
+    partIn(row, 'line-toggle')!.click();
+    await (row as EnvelopeMessage).updateComplete;
+    const line = partIn(row, 'line')!.textContent!;
+    expect(line).to.equal('[state change] system changed 10003 group_title to "Peak Bagger 🏔️"');
+    const body = JSON.stringify(exportEnvelope(demo, { target: 'openai' }).body);
+    expect(body).to.include(JSON.stringify(line).slice(1, -1));
+    // Still one list item per message of the envelope.
+    const items = chat.shadowRoot!.querySelectorAll('[role="listitem"]');
+    expect(items.length).to.equal(demo.messages.length);
+    expect(el.closest('[role="listitem"]')!.getAttribute('aria-posinset')).to.equal(
+      String(demo.messages.indexOf(retitled) + 1),
+    );
+  });
+
+  it('adds no row where the facts did not change or an event already said so', async () => {
+    const { chat } = await mountChat(demo);
+    const lin = byActor('10003');
+    const before = lin[lin.indexOf('g-31') - 1]!;
+    expect(partIn(messageEl(chat, before), 'announced'), 'same facts as before').to.equal(null);
+    expect(partIn(messageEl(chat, before), 'export-tag')).to.equal(null);
+    // With an event that announces the title, the export adds nothing, and neither does the chat.
+    const announced = structuredClone(demo);
+    const at = announced.messages.findIndex((m) => m.id === 'g-31');
+    announced.messages.splice(at, 0, {
+      id: 'title-event',
+      role: 'event',
+      timestamp: announced.messages[at]!.timestamp - 1000,
+      segments: [
+        {
+          kind: 'state_change',
+          change: 'member_changed',
+          userId: '10003',
+          operator: '10001',
+          field: 'group_title',
+          value: 'Peak Bagger 🏔️',
+        },
+      ],
+    });
+    const { chat: other } = await mountChat(announced);
+    expect(deepQueryAll(other, '[part~="announced-change"]').length).to.equal(0);
+    expect(deepQueryAll(other, '[part~="export-tag"]').length).to.equal(0);
+  });
+
+  it('marks the added row in Chinese', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat lang="zh-CN" time-zone="UTC" .envelope=${demo}></envelope-chat>`,
+    );
+    await settle(chat);
+    const tag = partIn(messageEl(chat, 'g-31'), 'export-tag')!;
+    expect(tag.textContent!.trim()).to.equal('导出时补充');
+    expect(tag.title).to.match(/^信封里没有这一行/);
+    const row = partIn(messageEl(chat, 'g-31'), 'announced-change')!;
+    expect(flat(partIn(row, 'sentence')!.textContent!)).to.include('群头衔');
   });
 
   it('keeps hostile actor, reply and scene strings as text', async () => {

@@ -126,6 +126,7 @@ describe('<envelope-viewer>', () => {
       'Protocol',
       'Context size',
       'Compare',
+      'Studio',
     ]);
     expect(root.querySelector('protocol-panel')!.hidden).to.equal(false);
 
