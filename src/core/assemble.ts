@@ -218,7 +218,7 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
   const derived = deriveFromEnvelope(envelope, participants, warnings);
   const hostSegments = options.registry?.list() ?? [];
   const segments: PromptSegment[] = [...derived.textSegments, ...hostSegments];
-  const messageStreams: Queued[][] = [derived.messages];
+  const hostStreams: Queued[][] = [];
   const trace: TraceRow[] = [];
   const texts: { row: TraceRow; text: string; order: number; preferred: boolean }[] = [];
 
@@ -246,7 +246,7 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
       return;
     }
     if (output == null) return;
-    messageStreams.push(hostMessages(segment, output, order + 1, derived.lastTime, warnings));
+    hostStreams.push(hostMessages(segment, output, order + 1, derived.lastTime, warnings));
   });
   // The built-in message segments show up in the trace as four rows.
   const builtinRows = new Map<MessageSegmentKind, TraceRow>();
@@ -266,7 +266,12 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
   const systemParts = keptSystemParts(texts, options.maxSystemChars, warnings);
   const system = systemParts.length > 0 ? systemParts.map((p) => p.text).join('\n\n') : null;
   const converter = new TurnConverter(warnings);
-  let entries = toEntries(mergeStreams(messageStreams), converter);
+  let entries = toEntries(
+    hostStreams.length === 0
+      ? derived.sent
+      : mergeStreams([builtinStream(derived), ...hostStreams]),
+    converter,
+  );
   if (participants) entries = announceChangedFacts(entries);
   if (entries.some((e) => e.kind === 'state'))
     entries = mergeEvents(moveEventsAfterToolResults(entries));
@@ -401,6 +406,11 @@ function mergeStreams(streams: Queued[][]): Queued[] {
   }
 }
 
+/** The envelope's messages as a stream of the merge: in their own order, rank 0, weight 0. */
+function builtinStream(derived: Derived): Queued[] {
+  return derived.sent.map((s) => ({ ...s, rank: 0, weight: 0 }));
+}
+
 function before(a: Queued, b: Queued): boolean {
   if (a.time !== b.time) return a.time < b.time;
   if (a.rank !== b.rank) return a.rank < b.rank;
@@ -413,8 +423,8 @@ function before(a: Queued, b: Queued): boolean {
 
 interface Derived {
   textSegments: PromptSegment<TextSegmentKind>[];
-  /** The envelope's messages in order, as one stream. */
-  messages: Queued[];
+  /** The envelope's messages that are sent, in order, with their kind and arrival time. */
+  sent: { message: Message; kind: MessageSegmentKind; segment: 0; time: number }[];
   systemSourceIds: string[];
   tools: ToolDeclaration[];
   lastTime: number;
@@ -432,7 +442,7 @@ function deriveFromEnvelope(
   const textSegments: PromptSegment<TextSegmentKind>[] = [];
   const systemSourceIds = new Set<string>();
   const tools: ToolDeclaration[] = [];
-  const messages: Queued[] = [];
+  const sent: Derived['sent'] = [];
   const text = (id: string, value: string, retention: 'required' | 'preferred' = 'required') =>
     textSegments.push({ id, kind: 'system', weight: 0, retention, inject: () => value });
   let started = false;
@@ -455,7 +465,7 @@ function deriveFromEnvelope(
       if (rendered !== '') text(`envelope:${message.id}:${s}`, rendered, retention);
     }
     const leading = message.role === 'system' && !started;
-    let sent: Message | null = message;
+    let sending: Message | null = message;
     if (leading) {
       const own = message.segments.filter(isMessageText);
       const body = new PartsBuilder();
@@ -471,15 +481,15 @@ function deriveFromEnvelope(
       const traffic = message.segments.filter(
         (s) => s.kind === 'tool_call_request' || s.kind === 'tool_call_result',
       );
-      sent = traffic.length > 0 ? { ...message, segments: traffic } : null;
+      sending = traffic.length > 0 ? { ...message, segments: traffic } : null;
     }
     if (wroteToSystem) systemSourceIds.add(message.id);
-    if (sent && sendsSomething(sent)) {
+    if (sending && sendsSomething(sending)) {
       started = true;
       time = Math.max(time, message.timestamp);
       const kind: MessageSegmentKind =
         message.role === 'system' || message.role === 'event' ? 'state' : message.role;
-      messages.push({ message: sent, kind, segment: 0, time, rank: 0, weight: 0 });
+      sent.push({ message: sending, kind, segment: 0, time });
     }
   }
   if (participants) {
@@ -498,7 +508,7 @@ function deriveFromEnvelope(
         inject: () => sceneLine(scene),
       });
   }
-  return { textSegments, messages, systemSourceIds: [...systemSourceIds], tools, lastTime: time };
+  return { textSegments, sent, systemSourceIds: [...systemSourceIds], tools, lastTime: time };
 }
 
 function isMessageText(segment: Message['segments'][number]): boolean {
@@ -512,7 +522,9 @@ function isMessageText(segment: Message['segments'][number]): boolean {
 
 /** Whether a message adds anything to the conversation (structural segments go to the system text). */
 function sendsSomething(message: Message): boolean {
-  return message.segments.some((s) => !STRUCTURAL.has(s.kind) && s.kind !== 'static_var');
+  for (const s of message.segments)
+    if (!STRUCTURAL.has(s.kind) && s.kind !== 'static_var') return true;
+  return false;
 }
 
 function declareTools(
@@ -597,10 +609,14 @@ function keptSystemParts(
 // ---------------------------------------------------------------------------------------------
 // Messages → entries with turns.
 
-function toEntries(queue: Queued[], converter: TurnConverter): Entry[] {
+/**
+ * The envelope's own messages need no sort keys when no host adds messages: then they are
+ * passed as they are (one object less per message of a long conversation).
+ */
+function toEntries(sequence: Derived['sent'] | Queued[], converter: TurnConverter): Entry[] {
   const entries: Entry[] = [];
   // Plain loops and no closures: this runs once per message of long conversations.
-  for (const item of queue) {
+  for (const item of sequence) {
     const message = item.message;
     let changes: Entry['changes'] | null = null;
     for (const segment of message.segments) {
@@ -810,6 +826,7 @@ function announceChangedFacts(entries: Entry[]): Entry[] {
  * that group has been sent (the APIs refuse anything in between).
  */
 function moveEventsAfterToolResults(entries: Entry[]): Entry[] {
+  if (!entries.some(isHeldBack)) return entries;
   const out: Entry[] = [];
   const held: Entry[] = [];
   const open = new Set<string>();
@@ -842,8 +859,23 @@ function moveEventsAfterToolResults(entries: Entry[]): Entry[] {
   return out;
 }
 
+/**
+ * Whether an event might sit inside a tool group: after a tool call, a tool result or another
+ * event. When none does, nothing moves (the common case, without copying the list).
+ */
+function isHeldBack(entry: Entry, index: number, entries: Entry[]): boolean {
+  if (entry.kind !== 'state' || index === 0) return false;
+  const previous = entries[index - 1]!;
+  if (previous.kind === 'state') return true;
+  for (const t of previous.turns) if (t.role === 'tool' || t.toolCalls.length > 0) return true;
+  return false;
+}
+
+const isEvent = (entry: Entry | undefined) => entry?.kind === 'state' && !entry.host;
+
 /** Consecutive events become one message, fewer role switches. */
 function mergeEvents(entries: Entry[]): Entry[] {
+  if (!entries.some((entry, i) => isEvent(entry) && isEvent(entries[i - 1]))) return entries;
   const out: Entry[] = [];
   for (const entry of entries) {
     const last = out.at(-1);
@@ -901,7 +933,7 @@ function renderEntries(entries: Entry[], context: RenderContext): Turn[] {
       entry.turns = isEvent
         ? [hostTurn]
         : entry.turns.map((t) => (t.role === 'system' ? hostTurn : t));
-      turns.push(...entry.turns);
+      for (const t of entry.turns) turns.push(t);
       continue;
     }
     const actor = message.actor;
@@ -937,7 +969,7 @@ function renderEntries(entries: Entry[], context: RenderContext): Turn[] {
           ? [{ type: 'text', text: `${header}\n${first.text}` }, ...content.parts.slice(1)]
           : [{ type: 'text', text: header }, ...content.parts];
     }
-    turns.push(...entry.turns);
+    for (const t of entry.turns) turns.push(t);
   }
   return turns;
 }

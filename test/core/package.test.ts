@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const root = new URL('../../', import.meta.url);
+
+// A define module left out of "sideEffects" is dropped by bundlers that import it for its
+// registration only, so the element silently never exists (esbuild warns, nothing fails).
+test('every define module is listed in package.json sideEffects, as source and as build output', () => {
+  const { sideEffects } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    sideEffects: string[];
+  };
+  const defines = readdirSync(new URL('src/elements/', root)).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.component.ts'),
+  );
+  assert.ok(defines.length >= 19, `${defines.length} define modules`);
+  for (const file of defines) {
+    const name = file.replace(/\.ts$/, '');
+    assert.ok(sideEffects.includes(`./src/elements/${name}.ts`), `./src/elements/${name}.ts`);
+    assert.ok(sideEffects.includes(`./dist/elements/${name}.js`), `./dist/elements/${name}.js`);
+  }
+});
