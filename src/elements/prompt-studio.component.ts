@@ -304,7 +304,8 @@ export class PromptStudio extends LitElement {
         font-size: 0.92em;
         overflow-wrap: anywhere;
       }
-      .template-text {
+      .template-text,
+      .model-text {
         margin: 0;
         padding: 0.5rem 0.6rem;
         border-radius: 6px;
@@ -520,15 +521,6 @@ export class PromptStudio extends LitElement {
         padding: 0.75rem;
       }
       .model-text {
-        margin: 0;
-        padding: 0.5rem 0.6rem;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        font-family: var(--_mono);
-        font-size: 0.85rem;
-        line-height: 1.45;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
         max-height: 28rem;
         overflow: auto;
       }
