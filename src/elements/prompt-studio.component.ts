@@ -710,7 +710,46 @@ export class PromptStudio extends LitElement {
     }
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listenToRegistry();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.listenToRegistry();
+  }
+
+  /**
+   * Host segments registered or disposed later change the native catalog and the preview: listen
+   * to the registry in use, only while connected.
+   */
+  private listenToRegistry() {
+    const registry =
+      this.isConnected && typeof this.contextRegistry?.subscribe === 'function'
+        ? this.contextRegistry
+        : undefined;
+    if (this.registryListener?.registry === registry) return;
+    this.registryListener?.unsubscribe();
+    this.registryListener = undefined;
+    if (!registry) return;
+    try {
+      this.registryListener = { registry, unsubscribe: registry.subscribe(this.onRegistryChange) };
+    } catch {
+      // A host's registry that refuses listeners still works; the studio just does not refresh.
+    }
+  }
+
+  private registryListener?: { registry: SegmentRegistry; unsubscribe: () => void };
+
+  private readonly onRegistryChange = () => {
+    this.nativesMemo = undefined;
+    this.composeMemo = undefined;
+    this.requestUpdate();
+  };
+
   protected override updated() {
+    this.listenToRegistry();
     if (!this.focusAfterRender) return;
     const target = this.renderRoot.querySelector<HTMLElement>(`#${this.focusAfterRender}`);
     this.focusAfterRender = null;

@@ -39,6 +39,28 @@ describe('<envelope-viewer> Studio view', () => {
     expect(studio.isConnected && studio.hidden).to.equal(true);
   });
 
+  it('lists a host segment registered on the viewer as a native row, and drops it when disposed', async () => {
+    const { viewer } = await viewerWithDemoA();
+    tab(viewer, 'studio').click();
+    await settle(viewer);
+    const studio = viewer.shadowRoot!.querySelector<PromptStudio>('prompt-studio')!;
+    const ids = () =>
+      [...studio.shadowRoot!.querySelectorAll<HTMLElement>('[part~="native"]')].map(
+        (n) => n.dataset.id,
+      );
+    const dispose = viewer.registry.register({
+      id: 'acme:guide',
+      kind: 'platform',
+      weight: 1,
+      inject: () => 'Answer in three sentences.',
+    });
+    await settle(viewer);
+    expect(ids()).to.include('native:host:acme:guide');
+    dispose();
+    await settle(viewer);
+    expect(ids()).not.to.include('native:host:acme:guide');
+  });
+
   it('applies saved supplements to the protocol panel, with a note that turns them off', async () => {
     const { viewer, envelope } = await viewerWithDemoA();
     tab(viewer, 'studio').click();
