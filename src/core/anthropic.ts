@@ -5,7 +5,13 @@ import {
   type JsonObject,
   type RequestViolation,
 } from './request-check.js';
-import type { ContentPart, Conversation, Turn } from './conversation.js';
+import {
+  partsText,
+  partText,
+  type ContentPart,
+  type Conversation,
+  type Turn,
+} from './conversation.js';
 import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from './render-common.js';
 
 /** The request body of Anthropic's Messages API, as far as exports produce it. */
@@ -104,7 +110,7 @@ function turnBlocks(turn: Turn): AnthropicBlock[] {
     }
     case 'system':
       // The assembly sends later system messages as user messages for Anthropic ('none').
-      return [{ type: 'text', text: plain(turn.parts) }];
+      return [{ type: 'text', text: partsText(turn.parts) }];
     case 'assistant':
       return [
         ...turn.parts.map(textBlock),
@@ -121,10 +127,7 @@ function turnBlocks(turn: Turn): AnthropicBlock[] {
 }
 
 function textBlock(part: ContentPart): AnthropicBlock {
-  return {
-    type: 'text',
-    text: part.type === 'text' ? part.text : `[image: ${part.altText || part.url}]`,
-  };
+  return { type: 'text', text: partText(part) };
 }
 
 function partBlock(part: ContentPart): AnthropicBlock {
@@ -141,12 +144,6 @@ function partBlock(part: ContentPart): AnthropicBlock {
         },
       }
     : { type: 'image', source: { type: 'url', url: part.url } };
-}
-
-function plain(parts: ContentPart[]): string {
-  return parts
-    .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
-    .join('\n\n');
 }
 
 const blocksOf = (message: unknown): unknown[] => {

@@ -5,7 +5,8 @@
  * envelope; hosts register their own. Every export target renders the same assembly.
  */
 import {
-  formatBytes,
+  documentText,
+  partsText,
   renderStructural,
   type ContentPart,
   type Conversation,
@@ -735,9 +736,7 @@ function addContent(content: PartsBuilder, segment: Message['segments'][number],
       content.addText(segment.content);
       break;
     case 'document':
-      content.addText(
-        `[Document: ${segment.fileName} (${formatBytes(segment.sizeBytes)})]\n${segment.snippet}`,
-      );
+      content.addText(documentText(segment));
       break;
     case 'media':
       if (segment.mediaType === 'image' && message.role === 'user')
@@ -826,7 +825,6 @@ function announceChangedFacts(entries: Entry[]): Entry[] {
  * that group has been sent (the APIs refuse anything in between).
  */
 function moveEventsAfterToolResults(entries: Entry[]): Entry[] {
-  if (!entries.some(isHeldBack)) return entries;
   const out: Entry[] = [];
   const held: Entry[] = [];
   const open = new Set<string>();
@@ -859,23 +857,8 @@ function moveEventsAfterToolResults(entries: Entry[]): Entry[] {
   return out;
 }
 
-/**
- * Whether an event might sit inside a tool group: after a tool call, a tool result or another
- * event. When none does, nothing moves (the common case, without copying the list).
- */
-function isHeldBack(entry: Entry, index: number, entries: Entry[]): boolean {
-  if (entry.kind !== 'state' || index === 0) return false;
-  const previous = entries[index - 1]!;
-  if (previous.kind === 'state') return true;
-  for (const t of previous.turns) if (t.role === 'tool' || t.toolCalls.length > 0) return true;
-  return false;
-}
-
-const isEvent = (entry: Entry | undefined) => entry?.kind === 'state' && !entry.host;
-
 /** Consecutive events become one message, fewer role switches. */
 function mergeEvents(entries: Entry[]): Entry[] {
-  if (!entries.some((entry, i) => isEvent(entry) && isEvent(entries[i - 1]))) return entries;
   const out: Entry[] = [];
   for (const entry of entries) {
     const last = out.at(-1);
@@ -917,7 +900,7 @@ function renderEntries(entries: Entry[], context: RenderContext): Turn[] {
             .join('\n')
         : entry.turns
             .filter((t) => t.role === 'system')
-            .map((t) => plain(t.parts))
+            .map((t) => partsText(t.parts))
             .join('\n\n');
       const alias = participants ? `m${next++}` : undefined;
       let text = body;
@@ -972,12 +955,6 @@ function renderEntries(entries: Entry[], context: RenderContext): Turn[] {
     for (const t of entry.turns) turns.push(t);
   }
   return turns;
-}
-
-function plain(parts: ContentPart[]): string {
-  return parts
-    .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
-    .join('\n\n');
 }
 
 function turnCharacters(t: Turn): number {

@@ -7,7 +7,7 @@
 import { assembleFor } from './assemble-for.js';
 import type { ExportOptions, ExportTarget } from './export.js';
 import type { Assembly, SegmentRegistry } from './assemble.js';
-import { formatBytes, type ExportWarning, type Turn } from './conversation.js';
+import { documentText, partsText, type ExportWarning, type Turn } from './conversation.js';
 import type { EnvelopeError } from './issues.js';
 import type { Envelope, Message } from './protocol.js';
 import { validateEnvelope } from './validate.js';
@@ -282,10 +282,7 @@ function catalog(envelope: Envelope, assembly: Assembly): Located[] {
       return;
     message.segments.forEach((segment, index) => {
       if (segment.kind !== 'document' && segment.kind !== 'long_text') return;
-      const template =
-        segment.kind === 'document'
-          ? `[Document: ${segment.fileName} (${formatBytes(segment.sizeBytes)})]\n${segment.snippet}`
-          : segment.content;
+      const template = segment.kind === 'document' ? documentText(segment) : segment.content;
       const what = segment.kind === 'document' ? `Document ${segment.fileName}` : 'Long text';
       natives.push({
         id: nextId(segment.kind),
@@ -561,9 +558,7 @@ function composedMessages(conversation: Assembly, placed: Map<Turn, Placement>):
   return conversation.turns.map((t) => {
     const where = placed.get(t);
     const extra = where ? { components: where.components, gap: where.gap } : { components: [] };
-    const content = t.parts
-      .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
-      .join('\n\n');
+    const content = partsText(t.parts);
     switch (t.role) {
       case 'tool':
         return {

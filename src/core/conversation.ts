@@ -114,6 +114,23 @@ function withDescription(description: string | undefined, lines: string[]): stri
   return (description ? [description, ...lines] : lines).join('\n');
 }
 
+/** The text a part is sent as where images cannot go: `[image: alt text or url]`. */
+export function partText(part: ContentPart): string {
+  return part.type === 'text' ? part.text : `[image: ${part.altText || part.url}]`;
+}
+
+/** Parts as one text, blank-line separated. */
+export function partsText(parts: readonly ContentPart[]): string {
+  // The common case, without the intermediate array (exports of long conversations).
+  if (parts.length === 1 && parts[0]!.type === 'text') return parts[0]!.text;
+  return parts.map(partText).join('\n\n');
+}
+
+/** How a document is sent: `[Document: report.pdf (2.7 MB)]` and its snippet. */
+export function documentText(segment: SegmentOfKind<'document'>): string {
+  return `[Document: ${segment.fileName} (${formatBytes(segment.sizeBytes)})]\n${segment.snippet}`;
+}
+
 /** Binary units with one decimal, as file managers show them: 2845000 → "2.7 MB". */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

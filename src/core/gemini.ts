@@ -4,7 +4,14 @@ import {
   TOOL_NAME_PATTERN,
   type RequestViolation,
 } from './request-check.js';
-import type { ContentPart, Conversation, ExportWarning, Turn } from './conversation.js';
+import {
+  partsText,
+  partText,
+  type ContentPart,
+  type Conversation,
+  type ExportWarning,
+  type Turn,
+} from './conversation.js';
 import {
   imageMimeType,
   mergeByRole,
@@ -98,10 +105,10 @@ function turnParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
     }
     case 'system':
       // The assembly sends later system messages as user messages for Gemini ('none').
-      return [{ text: turn.parts.map(plain).join('\n\n') }];
+      return [{ text: partsText(turn.parts) }];
     case 'assistant':
       return [
-        ...turn.parts.map((p): GeminiPart => ({ text: plain(p) })),
+        ...turn.parts.map((p): GeminiPart => ({ text: partText(p) })),
         ...turn.toolCalls.map((c): GeminiPart => ({
           functionCall: { name: c.name, args: c.arguments },
         })),
@@ -124,10 +131,6 @@ function userPart(part: ContentPart, turn: Turn, warnings: ExportWarning[]): Gem
     });
   }
   return { fileData: { mimeType: mimeType ?? 'image/jpeg', fileUri: part.url } };
-}
-
-function plain(part: ContentPart): string {
-  return part.type === 'text' ? part.text : `[image: ${part.altText || part.url}]`;
 }
 
 /**

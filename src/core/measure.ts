@@ -1,5 +1,5 @@
 import { renderAnthropic } from './anthropic.js';
-import { formatBytes, renderStructural, type Conversation } from './conversation.js';
+import { documentText, renderStructural, type Conversation } from './conversation.js';
 import { stateChangeLine } from './headers.js';
 import { assembleFor, EXPORT_TARGETS, type ExportOptions, type ExportTarget } from './export.js';
 import { renderGemini } from './gemini.js';
@@ -375,7 +375,7 @@ function traceSegments(envelope: Envelope, conversation: Conversation, timeZone 
         case 'document':
           texts.push({
             ref,
-            text: `[Document: ${segment.fileName} (${formatBytes(segment.sizeBytes)})]\n${segment.snippet}`,
+            text: documentText(segment),
           });
           break;
         case 'media':

@@ -1,4 +1,4 @@
-import type { Conversation, ContentPart } from './conversation.js';
+import { partsText, type Conversation, type ContentPart } from './conversation.js';
 import { stringifyJson } from './json-value.js';
 import { pointerIndex, type Rendered } from './render-common.js';
 
@@ -58,13 +58,13 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
     sourceIds.push(turn.sourceId);
     switch (turn.role) {
       case 'system':
-        messages.push({ role: systemRole, content: plainText(turn.parts) });
+        messages.push({ role: systemRole, content: partsText(turn.parts) });
         break;
       case 'user':
         messages.push({ role: 'user', content: userContent(turn.parts) });
         break;
       case 'assistant': {
-        const text = plainText(turn.parts);
+        const text = partsText(turn.parts);
         if (turn.toolCalls.length === 0) {
           messages.push({ role: 'assistant', content: text });
           break;
@@ -120,17 +120,9 @@ export function errorText(result: string): string {
   return result.startsWith('Error:') ? result : `Error: ${result}`;
 }
 
-function plainText(parts: ContentPart[]): string {
-  // The common case, without the intermediate array (exports of long conversations).
-  if (parts.length === 1 && parts[0]!.type === 'text') return parts[0]!.text;
-  return parts
-    .map((p) => (p.type === 'text' ? p.text : `[image: ${p.altText || p.url}]`))
-    .join('\n\n');
-}
-
 /** A string unless the message holds an image: then parts in segment order. */
 function userContent(parts: ContentPart[]): string | OpenAIContentPart[] {
-  if (!parts.some((p) => p.type === 'image')) return plainText(parts);
+  if (!parts.some((p) => p.type === 'image')) return partsText(parts);
   return parts.map((p) =>
     p.type === 'text'
       ? { type: 'text', text: p.text }
