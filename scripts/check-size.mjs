@@ -19,7 +19,10 @@ import { build } from 'esbuild';
 // is 2.7 kB more. The 1.1 elements (state-change notices, actors, the Trace tab) are 4 kB and
 // <prompt-studio> with its strings 12.5 kB (gzip; js-yaml was already in). Budgets: core
 // 21 → 35 kB, bundle 120 → 152 kB. The next step down is a studio chunk loaded on demand.
-const BUDGETS = { bundle: 152_000, core: 35_000 };
+// Later that day the validator became 7.6 kB: it is compiled from the same rules with the kind
+// and role dispatch as discriminators and without descriptions (scripts/generate.mjs). Core
+// 30.1 kB, bundle 147.7 kB; budgets 35 → 32 kB and 152 → 150 kB.
+const BUDGETS = { bundle: 150_000, core: 32_000 };
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

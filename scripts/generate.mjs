@@ -27,10 +27,11 @@ async function validatorModule() {
     allErrors: true,
     strict: true,
     inlineRefs: false,
+    discriminator: true,
     messages: false,
     code: { source: true, esm: true },
   });
-  ajv.addSchema(schema);
+  ajv.addSchema(validatorVariant(schema));
   const standalone = standaloneCode(ajv, {
     validateEnvelopeSchema: schema.$id,
     validateSegmentSchema: `${schema.$id}#/$defs/Segment`,
@@ -54,6 +55,73 @@ async function validatorModule() {
     `export const fieldTypes = ${JSON.stringify(fieldTypes(), null, 2)};`,
     '',
   ].join('\n');
+}
+
+/**
+ * The published schema says everything in plain JSON Schema; the validator is compiled from
+ * the same rules written so that Ajv does less work (test/conformance/schema-variant.test.ts
+ * checks that both accept exactly the same envelopes):
+ * - Ajv records an (empty) error object for every failed `if` or `not` subschema, which on a
+ *   valid envelope is the common case: every segment failed 11 of the 12 kind `if`s, and every
+ *   message of a 1.0 envelope its "not event". So the kind and role dispatch become
+ *   discriminators (one branch checked), and "not event" becomes the enum of the other roles,
+ *   the same values since the role's own enum applies too.
+ * - Descriptions go: Ajv needs none, and standalone code embedded them.
+ * The error sentences in src/core/validate.ts read the errors of this variant.
+ */
+function validatorVariant(source) {
+  const copy = withoutDescriptions(source);
+  const defs = copy.$defs;
+  const segment = defs.Segment;
+  const kinds = segment.properties.kind.enum;
+  const chain = segment.allOf.map((rule) => rule.if.properties.kind.const);
+  // Every kind of the enum must have its branch, or the variant would accept less.
+  if (JSON.stringify(chain) !== JSON.stringify(kinds))
+    throw new Error('Segment: the if/then chain must cover the kind enum in order.');
+  defs.Segment = {
+    type: 'object',
+    properties: segment.properties,
+    required: segment.required,
+    discriminator: { propertyName: 'kind' },
+    oneOf: segment.allOf.map((rule) => rule.then),
+  };
+
+  const message = defs.Message;
+  const roles = message.properties.role.enum;
+  const [eventRule] = message.allOf;
+  if (message.allOf.length !== 1 || eventRule.if.properties.role.const !== 'event')
+    throw new Error('Message: expected one rule, for event messages.');
+  delete message.allOf;
+  message.discriminator = { propertyName: 'role' };
+  message.oneOf = [
+    { properties: { role: { enum: roles.filter((r) => r !== 'event') } } },
+    { ...eventRule.then, properties: { role: { const: 'event' }, ...eventRule.then.properties } },
+  ];
+
+  const v10 = defs.Version10.properties.messages.items.properties;
+  if (
+    v10.role.not?.const !== 'event' ||
+    v10.segments.items.properties.kind.not?.const !== 'state_change'
+  )
+    throw new Error('Version10: expected "not event" and "not state_change".');
+  v10.role = { enum: roles.filter((r) => r !== 'event') };
+  v10.segments.items.properties.kind = { enum: kinds.filter((k) => k !== 'state_change') };
+  return copy;
+}
+
+function withoutDescriptions(value) {
+  if (Array.isArray(value)) return value.map(withoutDescriptions);
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [key, child] of Object.entries(value)) {
+    // A property may itself be called `description`; only the annotation goes.
+    if (key === 'description' && typeof child === 'string') continue;
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(child).map(([k, v]) => [k, withoutDescriptions(v)]))
+        : withoutDescriptions(child);
+  }
+  return out;
 }
 
 /** Human labels for every field of every object in the schema, used in error messages. */

@@ -13,7 +13,6 @@ import {
   type ExportWarning,
   type ToolCall,
   type ToolDeclaration,
-  type ToolResult,
   type Turn,
   type TurnRole,
 } from './conversation.js';
@@ -181,11 +180,12 @@ export interface Assembly extends Conversation {
 }
 
 /** Which stream a message came from, and where it sorts. */
-interface Queued {
-  message: Message;
-  kind: MessageSegmentKind;
-  segment: number;
+/** A message on its way, with its arrival time: it becomes its own entry once converted. */
+interface Sent extends Entry {
   time: number;
+}
+
+interface Queued extends Sent {
   /** Rank at one timestamp: the kind's tie order, after everything when the event came late. */
   rank: number;
   weight: number;
@@ -374,9 +374,12 @@ function hostMessages(
     // Events are only appended: one older than the envelope's last message arrives now.
     const late = segment.kind === 'state' && m.timestamp < lastEnvelopeTime;
     queued.push({
-      message: m,
       kind: segment.kind as MessageSegmentKind,
+      message: m,
       segment: order,
+      turns: UNCONVERTED,
+      changes: NO_CHANGES,
+      host: false,
       time: late ? lastEnvelopeTime : m.timestamp,
       rank: late
         ? MESSAGE_SEGMENT_KINDS.length
@@ -425,7 +428,7 @@ function before(a: Queued, b: Queued): boolean {
 interface Derived {
   textSegments: PromptSegment<TextSegmentKind>[];
   /** The envelope's messages that are sent, in order, with their kind and arrival time. */
-  sent: { message: Message; kind: MessageSegmentKind; segment: 0; time: number }[];
+  sent: Sent[];
   systemSourceIds: string[];
   tools: ToolDeclaration[];
   lastTime: number;
@@ -469,10 +472,10 @@ function deriveFromEnvelope(
     let sending: Message | null = message;
     if (leading) {
       const own = message.segments.filter(isMessageText);
-      const body = new PartsBuilder();
-      for (const segment of own) addContent(body, segment, message);
-      const joined = body.parts.filter((p) => p.type === 'text' && p.text !== '');
-      if (body.parts.length > 0) wroteToSystem = true;
+      let parts: ContentPart[] | undefined;
+      for (const segment of own) parts = addContent(parts, segment, message);
+      const joined = (parts ?? []).filter((p) => p.type === 'text' && p.text !== '');
+      if (parts) wroteToSystem = true;
       if (joined.length > 0)
         text(
           `envelope:${message.id}:text`,
@@ -490,7 +493,15 @@ function deriveFromEnvelope(
       time = Math.max(time, message.timestamp);
       const kind: MessageSegmentKind =
         message.role === 'system' || message.role === 'event' ? 'state' : message.role;
-      sent.push({ message: sending, kind, segment: 0, time });
+      sent.push({
+        kind,
+        message: sending,
+        segment: 0,
+        turns: UNCONVERTED,
+        changes: NO_CHANGES,
+        host: false,
+        time,
+      });
     }
   }
   if (participants) {
@@ -614,7 +625,7 @@ function keptSystemParts(
  * The envelope's own messages need no sort keys when no host adds messages: then they are
  * passed as they are (one object less per message of a long conversation).
  */
-function toEntries(sequence: Derived['sent'] | Queued[], converter: TurnConverter): Entry[] {
+function toEntries(sequence: Sent[], converter: TurnConverter): Entry[] {
   const entries: Entry[] = [];
   // Plain loops and no closures: this runs once per message of long conversations.
   for (const item of sequence) {
@@ -638,20 +649,20 @@ function toEntries(sequence: Derived['sent'] | Queued[], converter: TurnConverte
     if (message.role === 'event') continue;
     const turns = converter.convert(message);
     if (turns.length === 0) continue;
-    const host = message.role === 'system';
-    entries.push({
-      kind: host ? 'state' : item.kind,
-      message,
-      segment: item.segment,
-      turns,
-      changes: NO_CHANGES,
-      host,
-    });
+    // The item becomes the entry (one object less per message of a long conversation).
+    item.turns = turns;
+    if (message.role === 'system') {
+      item.kind = 'state';
+      item.host = true;
+    }
+    entries.push(item);
   }
   return entries;
 }
 
-const NO_CHANGES: Entry['changes'] = [];
+/** The turns of a message not yet converted, and the changes of one with none (shared, so frozen). */
+const UNCONVERTED: Turn[] = Object.freeze([]) as never;
+const NO_CHANGES: Entry['changes'] = Object.freeze([]) as never;
 
 /** Turns one message into turns; pairs results with calls across messages (first in, first out). */
 class TurnConverter {
@@ -661,53 +672,52 @@ class TurnConverter {
   constructor(private readonly warnings: ExportWarning[]) {}
 
   convert(message: Message): Turn[] {
-    const content = new PartsBuilder();
-    const calls: ToolCall[] = [];
-    const results: ToolResult[] = [];
+    // Arrays start as literals of their first item, not as [] grown by push (V8 gives a grown
+    // array room for 17): this runs once per message of long conversations.
+    let results: Turn[] | undefined;
+    let parts: ContentPart[] | undefined;
+    let calls: ToolCall[] | undefined;
     for (const segment of message.segments) {
       if (segment.kind === 'tool_call_request') {
-        const id = this.callIds.next(message.id);
-        calls.push({ id, name: segment.toolName, arguments: segment.arguments });
-        const queue = this.openCalls.get(segment.toolName) ?? [];
-        queue.push(id);
-        this.openCalls.set(segment.toolName, queue);
+        const id = this.callIds.next(message.id, 'call');
+        const call = { id, name: segment.toolName, arguments: segment.arguments };
+        if (calls) calls.push(call);
+        else calls = [call];
+        const queue = this.openCalls.get(segment.toolName);
+        if (queue) queue.push(id);
+        else this.openCalls.set(segment.toolName, [id]);
       } else if (segment.kind === 'tool_call_result') {
         const callId = this.openCalls.get(segment.toolName)?.shift();
-        results.push({
-          callId: callId ?? this.callIds.next(message.id, 'orphan'),
-          orphan: callId === undefined,
-          toolName: segment.toolName,
-          result: segment.result,
-          success: segment.success,
-        });
+        const result: Turn = {
+          role: 'tool',
+          sourceId: message.id,
+          timestamp: message.timestamp,
+          parts: [],
+          toolCalls: [],
+          toolResult: {
+            callId: callId ?? this.callIds.next(message.id, 'orphan'),
+            orphan: callId === undefined,
+            toolName: segment.toolName,
+            result: segment.result,
+            success: segment.success,
+          },
+        };
+        if (results) results.push(result);
+        else results = [result];
       } else if (isMessageText(segment)) {
-        addContent(content, segment, message);
+        parts = addContent(parts, segment, message);
       }
-    }
-    const parts = content.parts;
-    const turns: Turn[] = [];
-    const resultTurns: Turn[] = [];
-    for (const toolResult of results) {
-      resultTurns.push({
-        role: 'tool',
-        sourceId: message.id,
-        timestamp: message.timestamp,
-        parts: [],
-        toolCalls: [],
-        toolResult,
-      });
     }
     if (message.role === 'assistant') {
       // Results recorded in an assistant message can only answer calls made before them.
-      if (parts.length > 0 || calls.length > 0)
-        turns.push(turn('assistant', message, parts, calls));
-      turns.push(...resultTurns);
-      return turns;
+      if (!parts && !calls) return results ?? [];
+      const own = turn('assistant', message, parts ?? [], calls ?? []);
+      return results ? [own, ...results] : [own];
     }
     // Results answer earlier calls, so they go first: the message's own text must not come
     // between a call and its answer.
-    turns.push(...resultTurns);
-    if (parts.length > 0) {
+    const turns = results ?? [];
+    if (parts) {
       if (message.role === 'tool') {
         this.warnings.push({
           code: 'tool-message-text',
@@ -717,7 +727,7 @@ class TurnConverter {
       }
       turns.push(turn(message.role === 'system' ? 'system' : 'user', message, parts, []));
     }
-    if (calls.length > 0) {
+    if (calls) {
       this.warnings.push({
         code: 'tool-call-outside-assistant',
         message: `Message '${message.id}' has role ${message.role}, but only the assistant calls tools; its tool calls are sent as an assistant message.`,
@@ -729,61 +739,69 @@ class TurnConverter {
   }
 }
 
-function addContent(content: PartsBuilder, segment: Message['segments'][number], message: Message) {
+/**
+ * Adds a message segment's content to `parts` (made when first needed): consecutive texts are
+ * joined with a blank line, and images split the text into separate parts.
+ */
+function addContent(
+  parts: ContentPart[] | undefined,
+  segment: Message['segments'][number],
+  message: Message,
+): ContentPart[] | undefined {
   switch (segment.kind) {
     case 'text':
     case 'long_text':
-      content.addText(segment.content);
-      break;
+      return addText(parts, segment.content);
     case 'document':
-      content.addText(documentText(segment));
-      break;
-    case 'media':
-      if (segment.mediaType === 'image' && message.role === 'user')
-        content.addImage(segment.url, segment.altText);
-      else content.addText(`[${segment.mediaType}: ${segment.altText || segment.url}]`);
-      break;
+      return addText(parts, documentText(segment));
+    case 'media': {
+      if (segment.mediaType !== 'image' || message.role !== 'user')
+        return addText(parts, `[${segment.mediaType}: ${segment.altText || segment.url}]`);
+      const image: ContentPart =
+        segment.altText === undefined
+          ? { type: 'image', url: segment.url }
+          : { type: 'image', url: segment.url, altText: segment.altText };
+      if (!parts) return [image];
+      parts.push(image);
+      return parts;
+    }
+    default:
+      return parts;
   }
+}
+
+function addText(parts: ContentPart[] | undefined, text: string): ContentPart[] {
+  if (!parts) return [{ type: 'text', text }];
+  const last = parts[parts.length - 1];
+  if (last?.type === 'text') {
+    if (text !== '') last.text = last.text === '' ? text : `${last.text}\n\n${text}`;
+  } else {
+    parts.push({ type: 'text', text });
+  }
+  return parts;
 }
 
 function turn(role: TurnRole, message: Message, parts: ContentPart[], toolCalls: ToolCall[]): Turn {
   return { role, sourceId: message.id, timestamp: message.timestamp, parts, toolCalls };
 }
 
-/** Joins consecutive texts with a blank line; images split the text into separate parts. */
-class PartsBuilder {
-  readonly parts: ContentPart[] = [];
-
-  addText(text: string) {
-    const last = this.parts.at(-1);
-    if (last?.type === 'text') {
-      if (text !== '') last.text = last.text === '' ? text : `${last.text}\n\n${text}`;
-    } else {
-      this.parts.push({ type: 'text', text });
-    }
-  }
-
-  addImage(url: string, altText?: string) {
-    this.parts.push(
-      altText === undefined ? { type: 'image', url } : { type: 'image', url, altText },
-    );
-  }
-}
-
 /** Deterministic call ids `call_{messageId}_{n}`, made safe for every provider and unique. */
 class CallIds {
   private readonly used = new Set<string>();
-  private readonly counters = new Map<string, number>();
+  private readonly counters = {
+    call: new Map<string, number>(),
+    orphan: new Map<string, number>(),
+  };
 
-  next(messageId: string, prefix = 'call'): string {
-    const key = `${prefix}\u0000${messageId}`;
-    let n = this.counters.get(key) ?? 0;
+  next(messageId: string, prefix: 'call' | 'orphan'): string {
+    const counters = this.counters[prefix];
+    let n = counters.get(messageId) ?? 0;
     // Anthropic accepts only [a-zA-Z0-9_-] in tool_use ids, so other characters become '_'.
     const safe = messageId.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 48);
     let id: string;
     do id = `${prefix}_${safe}_${n++}`;
     while (this.used.has(id));
-    this.counters.set(key, n);
+    counters.set(messageId, n);
     this.used.add(id);
     return id;
   }

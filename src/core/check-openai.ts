@@ -2,6 +2,7 @@ import { isOpenAIReasoningModel } from './openai.js';
 import {
   checkToolName,
   isJsonObject as isObject,
+  isToolName,
   startCheck,
   type RequestViolation,
 } from './request-check.js';
@@ -59,8 +60,9 @@ export function checkOpenAIRequest(input: unknown): RequestViolation[] {
     waiting = null;
   };
 
-  messages.forEach((message: unknown, m) => {
-    const path = `/messages/${m}`;
+  // Plain loops, and paths written only when something is wrong: this runs once per message.
+  for (let m = 0; m < messages.length; m++) {
+    const message: unknown = messages[m];
     const role = isObject(message) ? message.role : undefined;
     if (role === 'tool') {
       const id = isObject(message) ? message.tool_call_id : undefined;
@@ -70,54 +72,58 @@ export function checkOpenAIRequest(input: unknown): RequestViolation[] {
         pending.ids.splice(position, 1);
       } else {
         add(
-          path,
+          `/messages/${m}`,
           'tool-result-orphan',
           `Tool message ${m} answers '${String(id)}', which is not a call of the assistant message right before it.`,
         );
       }
-      return;
+      continue;
     }
     closeWaiting();
-    if (role === 'user' && isObject(message) && Array.isArray(message.content)) {
-      message.content.forEach((part: unknown, k) => {
+    if (!isObject(message)) continue;
+    if (role === 'user' && Array.isArray(message.content)) {
+      for (let k = 0; k < message.content.length; k++) {
+        const part: unknown = message.content[k];
         const url = isObject(part) && isObject(part.image_url) ? part.image_url.url : undefined;
         if (url !== undefined && (typeof url !== 'string' || !IMAGE_URL.test(url))) {
           add(
-            `${path}/content/${k}/image_url/url`,
+            `/messages/${m}/content/${k}/image_url/url`,
             'image-url-invalid',
             `Image ${JSON.stringify(url)} in message ${m} is not an http(s) or data:image URL.`,
           );
         }
-      });
+      }
     }
     if (role === 'system' && reasoning) {
       add(
-        `${path}/role`,
+        `/messages/${m}/role`,
         'system-role-unsupported',
         `Message ${m} has role system, but reasoning model '${String(body.model)}' takes developer messages.`,
       );
     }
-    if (
-      role === 'assistant' &&
-      isObject(message) &&
-      Array.isArray(message.tool_calls) &&
-      message.tool_calls.length > 0
-    ) {
+    const calls: unknown = message.tool_calls;
+    if (role === 'assistant' && Array.isArray(calls) && calls.length > 0) {
       const ids: string[] = [];
-      message.tool_calls.forEach((call: unknown, c) => {
-        const callPath = `${path}/tool_calls/${c}`;
+      for (let c = 0; c < calls.length; c++) {
+        const call: unknown = calls[c];
         const fn = isObject(call) && isObject(call.function) ? call.function : undefined;
-        checkToolName(fn?.name, `${callPath}/function/name`, 'Called tool', add);
+        const name = fn?.name;
+        if (!isToolName(name))
+          checkToolName(name, `/messages/${m}/tool_calls/${c}/function/name`, 'Called tool', add);
         const id = isObject(call) ? call.id : undefined;
-        if (typeof id !== 'string') return;
+        if (typeof id !== 'string') continue;
         if (seenCallIds.has(id))
-          add(`${callPath}/id`, 'tool-call-id-duplicate', `Tool call id '${id}' is used twice.`);
+          add(
+            `/messages/${m}/tool_calls/${c}/id`,
+            'tool-call-id-duplicate',
+            `Tool call id '${id}' is used twice.`,
+          );
         seenCallIds.add(id);
         ids.push(id);
-      });
+      }
       waiting = { index: m, ids };
     }
-  });
+  }
   closeWaiting();
   return violations;
 }

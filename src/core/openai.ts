@@ -40,11 +40,14 @@ export function isOpenAIReasoningModel(model: string | undefined): boolean {
  * messages with a host header when it chose `none`.
  */
 export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatRequest> {
+  // Read before the loop: V8 optimises the loop while it runs (on-stack replacement), and a
+  // property first read after it deoptimised that code on every export of a long conversation.
+  const { model, tools } = conversation;
   const mode = conversation.midConversationSystem;
   const systemRole =
     mode === 'system' || mode === 'developer'
       ? mode
-      : isOpenAIReasoningModel(conversation.model)
+      : isOpenAIReasoningModel(model)
         ? 'developer'
         : 'system';
   const messages: OpenAIMessage[] = [];
@@ -91,12 +94,9 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
       }
     }
   }
-  const body: OpenAIChatRequest = {
-    ...(conversation.model === undefined ? {} : { model: conversation.model }),
-    messages,
-  };
-  if (conversation.tools.length > 0) {
-    body.tools = conversation.tools.map((tool) => ({
+  const body: OpenAIChatRequest = { ...(model === undefined ? {} : { model }), messages };
+  if (tools.length > 0) {
+    body.tools = tools.map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.parameters },
     }));
@@ -110,7 +110,7 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
         return typeof ids === 'string' ? [ids] : ids;
       }
       const t = pointerIndex(path, 'tools');
-      return t !== null && conversation.tools[t] ? [conversation.tools[t].sourceId] : [];
+      return t !== null && tools[t] ? [tools[t].sourceId] : [];
     },
   };
 }

@@ -28,6 +28,9 @@ export function startCheck(body: unknown, what = 'The request body') {
   return { violations, add, body: isJsonObject(body) ? body : null };
 }
 
+export const isToolName = (name: unknown): boolean =>
+  typeof name === 'string' && TOOL_NAME_PATTERN.test(name);
+
 /** Reports a tool name providers would refuse. */
 export function checkToolName(
   name: unknown,
@@ -35,7 +38,7 @@ export function checkToolName(
   what: string,
   add: (path: string, rule: string, message: string) => void,
 ) {
-  if (typeof name === 'string' && TOOL_NAME_PATTERN.test(name)) return;
+  if (isToolName(name)) return;
   add(
     path,
     'tool-name-invalid',

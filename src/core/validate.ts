@@ -103,9 +103,12 @@ function schemaErrors(validate: SchemaValidator, value: unknown, root: Root): En
   const seen = new Set<string>();
   const errors: EnvelopeError[] = [];
   for (const raw of validate.errors ?? []) {
-    // `if` only repeats that the `then` branch failed, whose own errors are more precise.
-    if (raw.keyword === 'if') continue;
-    const error = describeVersionError(raw, value) ?? describeError(raw, value, root);
+    // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
+    // discriminator error repeats the required, type or enum error of its kind or role.
+    if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
+    const version = describeVersionError(raw, value);
+    if (version === 'repeated') continue;
+    const error = version ?? describeError(raw, value, root);
     const key = error.path + '\n' + error.message;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -168,17 +171,24 @@ function freeFormSegmentErrors(segment: Segment, base: (string | number)[]): Env
 
 const VERSION_11_FEATURE =
   /^#\/properties\/(scene|messages\/items\/properties\/(actor|replyTo|role|segments))\b/;
+/** The event branch of a message (see the variant in scripts/generate.mjs). */
+const EVENT_RULE = /^#\/oneOf\/1\/properties\/(actor|segments)\b/;
 
 /**
  * The 1.1 rules (SPEC §2.2) in words: what "1.0" may not use, and what an event message holds.
- * Null for any other error.
+ * Null for any other error; `repeated` for a 1.0 role or kind outside the enum, which the
+ * message's or segment's own enum error already names.
  */
-function describeVersionError(raw: AjvError, root: unknown): EnvelopeError | null {
+function describeVersionError(raw: AjvError, root: unknown): EnvelopeError | null | 'repeated' {
+  const event = EVENT_RULE.test(raw.schemaPath);
+  if (!event && !VERSION_11_FEATURE.test(raw.schemaPath)) return null;
   const tokens = fromPointer(raw.instancePath);
   const path = raw.instancePath;
-  const event = raw.schemaPath.startsWith('#/allOf/0/then/');
-  if (!event && !(raw.keyword === 'false schema' || raw.keyword === 'not')) return null;
-  if (!event && !VERSION_11_FEATURE.test(raw.schemaPath)) return null;
+  if (raw.keyword === 'enum') {
+    // 1.0 lists the roles and kinds it allows; only the 1.1 ones get the version sentence.
+    const value = valueAt(root, tokens);
+    if (value !== 'event' && value !== 'state_change') return 'repeated';
+  } else if (!event && raw.keyword !== 'false schema') return null;
   const owner = tokens.length >= 2 ? describeObject(root, tokens.slice(0, 2), 'envelope') : '';
   const needs = 'needs "version": "1.1"; this envelope says "1.0"';
   let message: string;

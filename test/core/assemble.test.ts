@@ -512,10 +512,10 @@ describe('protocol 1.1 validation', () => {
     assert.deepEqual(
       validateEnvelope(bad).errors.map((e) => e.message),
       [
-        "Segment 0 of message 'e' (text) cannot be in an event message: event messages hold only state_change segments.",
-        "Message 'e' has role event and cannot have an actor: events come from the host.",
         `Segment 1 of message 'e' (state_change) is missing required field 'field' ("role" | "name" | "mute_time" | "group_title" | "group_nickname").`,
         "Segment 1 of message 'e' (state_change) is missing required field 'value' (string).",
+        "Segment 0 of message 'e' (text) cannot be in an event message: event messages hold only state_change segments.",
+        "Message 'e' has role event and cannot have an actor: events come from the host.",
       ],
     );
     const odd = group([

@@ -45,144 +45,76 @@ var schema19 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://unpkg.com/prompt-envelope@0/src/core/schema/prompt-envelope.schema.json',
   title: 'Prompt Envelope',
-  description:
-    'A conversation recorded as messages made of typed segments, so that everything the model saw (system prompt, memory, skills, tools, tool traffic, documents, media, participants and state changes) stays visible.',
   type: 'object',
   properties: {
-    $schema: {
-      type: 'string',
-      description: 'Location of this schema, so that editors can validate and complete the file.',
-    },
-    version: {
-      enum: ['1.0', '1.1'],
-      description:
-        'Protocol version: "1.0", or "1.1" when the envelope uses scene, actor, replyTo or event messages.',
-    },
-    model: {
-      type: 'string',
-      description:
-        'Model the conversation was sent to, e.g. "gpt-4.1" or "claude-sonnet-4-5". Exports use it unless an option overrides it.',
-    },
+    $schema: { type: 'string' },
+    version: { enum: ['1.0', '1.1'] },
+    model: { type: 'string' },
     scene: { $ref: '#/$defs/Scene' },
-    messages: {
-      type: 'array',
-      minItems: 1,
-      description: 'The conversation in order, at least one message.',
-      items: { $ref: '#/$defs/Message' },
-    },
+    messages: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Message' } },
   },
   required: ['version', 'messages'],
   additionalProperties: false,
   $defs: {
     Scene: {
       type: 'object',
-      description:
-        '1.1: the group or private chat the conversation happens in; rendered once as the scene line of the system text.',
       properties: {
-        id: { type: 'string', minLength: 1, description: 'Platform id of the group or chat.' },
-        type: {
-          type: 'string',
-          minLength: 1,
-          description: "group, private or another platform's word.",
-        },
-        name: { type: 'string', description: 'Display name of the group.' },
-        ownerId: { type: 'string', description: 'User id of the owner.' },
-        admins: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'User ids of the admins.',
-        },
-        memberCount: { type: 'integer', minimum: 0, description: 'Number of members.' },
-        globalMute: { type: 'boolean', description: 'Whether everyone but admins is muted.' },
-        assistantRole: {
-          type: 'string',
-          description: "The assistant's own role in the scene, e.g. admin.",
-        },
+        id: { type: 'string', minLength: 1 },
+        type: { type: 'string', minLength: 1 },
+        name: { type: 'string' },
+        ownerId: { type: 'string' },
+        admins: { type: 'array', items: { type: 'string' } },
+        memberCount: { type: 'integer', minimum: 0 },
+        globalMute: { type: 'boolean' },
+        assistantRole: { type: 'string' },
       },
       required: ['id', 'type'],
       additionalProperties: false,
     },
     Actor: {
       type: 'object',
-      description:
-        '1.1: trusted facts about who sent a user or assistant message (never a rendered header; headers are made from these at export).',
       properties: {
-        userId: { type: 'string', minLength: 1, description: 'Platform user id of the speaker.' },
-        name: { type: 'string', description: 'Display name.' },
-        roles: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Platform and product roles merged, e.g. ["master", "owner"].',
-        },
-        groupNickname: { type: 'string', description: 'The name the member chose for this group.' },
-        groupTitle: { type: 'string', description: "The member's title in this group." },
-        muteTime: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Remaining mute in seconds; 0 = not muted.',
-        },
-        origin: {
-          const: 'peer_bot',
-          description: 'peer_bot when another bot speaks; absent for people.',
-        },
+        userId: { type: 'string', minLength: 1 },
+        name: { type: 'string' },
+        roles: { type: 'array', items: { type: 'string' } },
+        groupNickname: { type: 'string' },
+        groupTitle: { type: 'string' },
+        muteTime: { type: 'integer', minimum: 0 },
+        origin: { const: 'peer_bot' },
       },
       required: ['userId'],
       additionalProperties: false,
     },
     Message: {
       type: 'object',
-      description: 'One turn of the conversation, made of one or more segments.',
       properties: {
-        id: {
-          type: 'string',
-          minLength: 1,
-          description:
-            'Identifier unique within the envelope, e.g. "a-3". Tool call ids are derived from it.',
-        },
-        role: {
-          enum: ['system', 'user', 'assistant', 'tool', 'event'],
-          description:
-            'Who the message comes from: system, user, assistant or tool; in 1.1 also event (state changes from the host).',
-        },
-        segments: {
-          type: 'array',
-          minItems: 1,
-          description: 'The typed parts of the message, in order, at least one.',
-          items: { $ref: '#/$defs/Segment' },
-        },
-        timestamp: {
-          type: 'number',
-          minimum: 0,
-          description: 'When the message was sent, in Unix epoch milliseconds.',
-        },
+        id: { type: 'string', minLength: 1 },
+        role: { enum: ['system', 'user', 'assistant', 'tool', 'event'] },
+        segments: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Segment' } },
+        timestamp: { type: 'number', minimum: 0 },
         actor: { $ref: '#/$defs/Actor' },
-        replyTo: {
-          type: 'string',
-          minLength: 1,
-          description: '1.1: the id of the message this one replies to.',
-        },
+        replyTo: { type: 'string', minLength: 1 },
       },
       required: ['id', 'role', 'segments', 'timestamp'],
       additionalProperties: false,
-      allOf: [
+      discriminator: { propertyName: 'role' },
+      oneOf: [
+        { properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] } } },
         {
-          if: { properties: { role: { const: 'event' } }, required: ['role'], type: 'object' },
-          then: {
-            properties: {
-              segments: {
-                items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
-                type: 'array',
-              },
-              actor: false,
+          properties: {
+            role: { const: 'event' },
+            segments: {
+              items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
+              type: 'array',
             },
-            type: 'object',
+            actor: false,
           },
+          type: 'object',
         },
       ],
     },
     Segment: {
       type: 'object',
-      description: 'A typed part of a message; the kind field says which.',
       properties: {
         kind: {
           enum: [
@@ -199,106 +131,48 @@ var schema19 = {
             'media',
             'state_change',
           ],
-          description:
-            'Segment kind: text, static_var, system_prompt, memory, skills, tool_overview, tool_call_request, tool_call_result, document, long_text, media or (1.1, event messages only) state_change.',
         },
       },
       required: ['kind'],
-      allOf: [
-        {
-          if: { properties: { kind: { const: 'text' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/TextSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'static_var' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/StaticVarSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'system_prompt' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/SystemPromptSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'memory' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/MemorySegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'skills' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/SkillsSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'tool_overview' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/ToolOverviewSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'tool_call_request' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/ToolCallRequestSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'tool_call_result' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/ToolCallResultSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'document' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/DocumentSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'long_text' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/LongTextSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'media' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/MediaSegment' },
-        },
-        {
-          if: { properties: { kind: { const: 'state_change' } }, required: ['kind'] },
-          then: { $ref: '#/$defs/StateChangeSegment' },
-        },
+      discriminator: { propertyName: 'kind' },
+      oneOf: [
+        { $ref: '#/$defs/TextSegment' },
+        { $ref: '#/$defs/StaticVarSegment' },
+        { $ref: '#/$defs/SystemPromptSegment' },
+        { $ref: '#/$defs/MemorySegment' },
+        { $ref: '#/$defs/SkillsSegment' },
+        { $ref: '#/$defs/ToolOverviewSegment' },
+        { $ref: '#/$defs/ToolCallRequestSegment' },
+        { $ref: '#/$defs/ToolCallResultSegment' },
+        { $ref: '#/$defs/DocumentSegment' },
+        { $ref: '#/$defs/LongTextSegment' },
+        { $ref: '#/$defs/MediaSegment' },
+        { $ref: '#/$defs/StateChangeSegment' },
       ],
     },
-    collapsed: {
-      type: 'boolean',
-      description:
-        'Whether the viewer shows this segment collapsed at first. Viewers may toggle it without changing the data.',
-    },
+    collapsed: { type: 'boolean' },
     TextSegment: {
       type: 'object',
-      description: 'Plain message text, rendered as Markdown.',
-      properties: {
-        kind: { const: 'text', description: 'Text segment.' },
-        content: { type: 'string', description: 'The text, in Markdown.' },
-      },
+      properties: { kind: { const: 'text' }, content: { type: 'string' } },
       required: ['kind', 'content'],
       additionalProperties: false,
     },
     StaticVarSegment: {
       type: 'object',
-      description:
-        'A session variable; {{name}} in system prompts is replaced by its value on export.',
       properties: {
-        kind: { const: 'static_var', description: 'Static variable segment.' },
-        name: {
-          type: 'string',
-          minLength: 1,
-          description: 'Variable name used as {{name}} in system prompts, e.g. current_date.',
-        },
-        value: { type: 'string', description: 'The value the placeholder expands to.' },
-        description: {
-          type: 'string',
-          description: 'What the variable is for (shown as a tooltip).',
-        },
+        kind: { const: 'static_var' },
+        name: { type: 'string', minLength: 1 },
+        value: { type: 'string' },
+        description: { type: 'string' },
       },
       required: ['kind', 'name', 'value'],
       additionalProperties: false,
     },
     SystemPromptSegment: {
       type: 'object',
-      description: "The model's system instructions; may contain {{name}} placeholders.",
       properties: {
-        kind: { const: 'system_prompt', description: 'System prompt segment.' },
-        content: {
-          type: 'string',
-          description: 'The system prompt text, possibly with {{name}} placeholders.',
-        },
+        kind: { const: 'system_prompt' },
+        content: { type: 'string' },
         collapsed: { $ref: '#/$defs/collapsed' },
       },
       required: ['kind', 'content', 'collapsed'],
@@ -306,24 +180,15 @@ var schema19 = {
     },
     MemorySegment: {
       type: 'object',
-      description: 'Long-term memory the application put into the context.',
       properties: {
-        kind: { const: 'memory', description: 'Memory segment.' },
-        description: {
-          type: 'string',
-          description: 'What this memory is, placed before the items.',
-        },
+        kind: { const: 'memory' },
+        description: { type: 'string' },
         items: {
           type: 'array',
           minItems: 1,
-          description: 'Memory entries, at least one.',
           items: {
             type: 'object',
-            description: 'One memory entry.',
-            properties: {
-              title: { type: 'string', description: 'Short title, e.g. "User background".' },
-              content: { type: 'string', description: 'What is remembered.' },
-            },
+            properties: { title: { type: 'string' }, content: { type: 'string' } },
             required: ['title', 'content'],
             additionalProperties: false,
           },
@@ -335,29 +200,18 @@ var schema19 = {
     },
     SkillsSegment: {
       type: 'object',
-      description:
-        'Skills (slash commands) the model may invoke; only name and description (L1) are protocol data.',
       properties: {
-        kind: { const: 'skills', description: 'Skills segment.' },
-        description: { type: 'string', description: 'What skills are, placed before the list.' },
+        kind: { const: 'skills' },
+        description: { type: 'string' },
         items: {
           type: 'array',
           minItems: 1,
-          description: 'Available skills, at least one.',
           items: {
             type: 'object',
-            description: 'One skill.',
             properties: {
-              name: { type: 'string', description: 'Skill name, e.g. code-review.' },
-              description: {
-                type: 'string',
-                description: 'One sentence saying what the skill does and when to use it.',
-              },
-              body: {
-                type: 'string',
-                description:
-                  'Full instructions (L2), filled in at run time by a skill registry; never exported.',
-              },
+              name: { type: 'string' },
+              description: { type: 'string' },
+              body: { type: 'string' },
             },
             required: ['name', 'description'],
             additionalProperties: false,
@@ -370,32 +224,18 @@ var schema19 = {
     },
     ToolOverviewSegment: {
       type: 'object',
-      description: 'Tools declared to the model.',
       properties: {
-        kind: { const: 'tool_overview', description: 'Tool overview segment.' },
+        kind: { const: 'tool_overview' },
         items: {
           type: 'array',
           minItems: 1,
-          description: 'Declared tools, at least one.',
           items: {
             type: 'object',
-            description: 'One tool declaration.',
             properties: {
-              name: {
-                type: 'string',
-                minLength: 1,
-                description: 'Tool name; providers accept ^[a-zA-Z0-9_-]{1,64}$.',
-              },
-              description: { type: 'string', description: 'What the tool does.' },
-              parameters: {
-                type: 'string',
-                description:
-                  'Human summary of the arguments, e.g. "query: string, limit?: number".',
-              },
-              schema: {
-                type: 'object',
-                description: 'JSON Schema of the arguments object, sent to the provider.',
-              },
+              name: { type: 'string', minLength: 1 },
+              description: { type: 'string' },
+              parameters: { type: 'string' },
+              schema: { type: 'object' },
             },
             required: ['name', 'description', 'parameters'],
             additionalProperties: false,
@@ -408,15 +248,10 @@ var schema19 = {
     },
     ToolCallRequestSegment: {
       type: 'object',
-      description: 'The model asks for a tool to be run.',
       properties: {
-        kind: { const: 'tool_call_request', description: 'Tool call request segment.' },
-        toolName: {
-          type: 'string',
-          minLength: 1,
-          description: 'Name of the declared tool being called.',
-        },
-        arguments: { type: 'object', description: 'Call arguments as a JSON object.' },
+        kind: { const: 'tool_call_request' },
+        toolName: { type: 'string', minLength: 1 },
+        arguments: { type: 'object' },
         collapsed: { $ref: '#/$defs/collapsed' },
       },
       required: ['kind', 'toolName', 'arguments', 'collapsed'],
@@ -424,15 +259,11 @@ var schema19 = {
     },
     ToolCallResultSegment: {
       type: 'object',
-      description: 'What a tool returned; paired with the earliest open request of the same tool.',
       properties: {
-        kind: { const: 'tool_call_result', description: 'Tool call result segment.' },
-        toolName: { type: 'string', minLength: 1, description: 'Name of the tool that ran.' },
-        result: {
-          type: 'string',
-          description: "The tool's output, or the error message when it failed.",
-        },
-        success: { type: 'boolean', description: 'Whether the call succeeded.' },
+        kind: { const: 'tool_call_result' },
+        toolName: { type: 'string', minLength: 1 },
+        result: { type: 'string' },
+        success: { type: 'boolean' },
         collapsed: { $ref: '#/$defs/collapsed' },
       },
       required: ['kind', 'toolName', 'result', 'success', 'collapsed'],
@@ -440,35 +271,23 @@ var schema19 = {
     },
     DocumentSegment: {
       type: 'object',
-      description: 'A file the user uploaded.',
       properties: {
-        kind: { const: 'document', description: 'Document segment.' },
-        fileName: { type: 'string', description: 'File name as uploaded.' },
-        mimeType: { type: 'string', description: 'MIME type, e.g. application/pdf.' },
-        snippet: {
-          type: 'string',
-          description: "The first 200 characters of the document's text.",
-        },
-        sizeBytes: { type: 'integer', minimum: 0, description: 'File size in bytes.' },
-        parsedContent: {
-          type: 'string',
-          description: 'Structured content extracted from the document, in Markdown.',
-        },
+        kind: { const: 'document' },
+        fileName: { type: 'string' },
+        mimeType: { type: 'string' },
+        snippet: { type: 'string' },
+        sizeBytes: { type: 'integer', minimum: 0 },
+        parsedContent: { type: 'string' },
       },
       required: ['kind', 'fileName', 'mimeType', 'snippet', 'sizeBytes'],
       additionalProperties: false,
     },
     LongTextSegment: {
       type: 'object',
-      description: 'A long pasted text such as a log or a paper.',
       properties: {
-        kind: { const: 'long_text', description: 'Long text segment.' },
-        content: { type: 'string', description: 'The whole text.' },
-        charCount: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of characters in content (UTF-16 code units, as JavaScript counts).',
-        },
+        kind: { const: 'long_text' },
+        content: { type: 'string' },
+        charCount: { type: 'integer', minimum: 0 },
         collapsed: { $ref: '#/$defs/collapsed' },
       },
       required: ['kind', 'content', 'charCount', 'collapsed'],
@@ -476,22 +295,16 @@ var schema19 = {
     },
     MediaSegment: {
       type: 'object',
-      description: 'An image, audio clip or video.',
       properties: {
-        kind: { const: 'media', description: 'Media segment.' },
-        mediaType: { enum: ['image', 'audio', 'video'], description: 'image, audio or video.' },
-        url: {
-          type: 'string',
-          minLength: 1,
-          description: 'Where the media is (http, https or a data: URL).',
-        },
-        altText: { type: 'string', description: 'Text alternative describing the media.' },
+        kind: { const: 'media' },
+        mediaType: { enum: ['image', 'audio', 'video'] },
+        url: { type: 'string', minLength: 1 },
+        altText: { type: 'string' },
       },
       required: ['kind', 'mediaType', 'url'],
       additionalProperties: false,
     },
     Version10: {
-      description: 'What version 1.0 may not use: the 1.1 fields need "version": "1.1".',
       properties: {
         scene: false,
         messages: {
@@ -499,9 +312,28 @@ var schema19 = {
             properties: {
               actor: false,
               replyTo: false,
-              role: { not: { const: 'event' } },
+              role: { enum: ['system', 'user', 'assistant', 'tool'] },
               segments: {
-                items: { properties: { kind: { not: { const: 'state_change' } } }, type: 'object' },
+                items: {
+                  properties: {
+                    kind: {
+                      enum: [
+                        'text',
+                        'static_var',
+                        'system_prompt',
+                        'memory',
+                        'skills',
+                        'tool_overview',
+                        'tool_call_request',
+                        'tool_call_result',
+                        'document',
+                        'long_text',
+                        'media',
+                      ],
+                    },
+                  },
+                  type: 'object',
+                },
                 type: 'array',
               },
             },
@@ -514,34 +346,15 @@ var schema19 = {
     },
     StateChangeSegment: {
       type: 'object',
-      description:
-        '1.1, only in event messages: a member joined, left, or had a fact changed. Rendered from fixed templates; member-controlled values are quoted.',
       properties: {
-        kind: { const: 'state_change', description: 'State change segment.' },
-        change: {
-          enum: ['member_changed', 'member_joined', 'member_left'],
-          description: 'member_changed, member_joined or member_left.',
-        },
-        userId: { type: 'string', minLength: 1, description: 'The member concerned.' },
-        operator: {
-          type: 'string',
-          minLength: 1,
-          description:
-            'Who made the change; "system" when the platform does not say (the default).',
-        },
-        field: {
-          enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'],
-          description:
-            'What changed (member_changed): role, name, mute_time, group_title or group_nickname.',
-        },
-        value: { type: 'string', description: 'The new value (member_changed).' },
-        sceneId: { type: 'string', description: 'The scene joined or left.' },
-        by: {
-          type: 'string',
-          minLength: 1,
-          description:
-            'For joins and leaves: self, or the id of the member who added or removed them.',
-        },
+        kind: { const: 'state_change' },
+        change: { enum: ['member_changed', 'member_joined', 'member_left'] },
+        userId: { type: 'string', minLength: 1 },
+        operator: { type: 'string', minLength: 1 },
+        field: { enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'] },
+        value: { type: 'string' },
+        sceneId: { type: 'string' },
+        by: { type: 'string', minLength: 1 },
       },
       required: ['kind', 'change', 'userId'],
       additionalProperties: false,
@@ -555,6 +368,46 @@ var schema19 = {
       then: { $ref: '#/$defs/Version10' },
     },
   ],
+};
+var schema20 = {
+  properties: {
+    scene: false,
+    messages: {
+      items: {
+        properties: {
+          actor: false,
+          replyTo: false,
+          role: { enum: ['system', 'user', 'assistant', 'tool'] },
+          segments: {
+            items: {
+              properties: {
+                kind: {
+                  enum: [
+                    'text',
+                    'static_var',
+                    'system_prompt',
+                    'memory',
+                    'skills',
+                    'tool_overview',
+                    'tool_call_request',
+                    'tool_call_result',
+                    'document',
+                    'long_text',
+                    'media',
+                  ],
+                },
+              },
+              type: 'object',
+            },
+            type: 'array',
+          },
+        },
+        type: 'object',
+      },
+      type: 'array',
+    },
+  },
+  type: 'object',
 };
 function validate53(
   data,
@@ -620,40 +473,27 @@ function validate53(
               errors++;
             }
             if (data2.role !== void 0) {
-              const _errs6 = errors;
-              const _errs7 = errors;
-              if ('event' !== data2.role) {
-                const err3 = {};
+              let data5 = data2.role;
+              if (!(
+                data5 === 'system' ||
+                data5 === 'user' ||
+                data5 === 'assistant' ||
+                data5 === 'tool'
+              )) {
+                const err3 = {
+                  instancePath: instancePath + '/messages/' + i0 + '/role',
+                  schemaPath: '#/properties/messages/items/properties/role/enum',
+                  keyword: 'enum',
+                  params: {
+                    allowedValues: schema20.properties.messages.items.properties.role.enum,
+                  },
+                };
                 if (vErrors === null) {
                   vErrors = [err3];
                 } else {
                   vErrors.push(err3);
                 }
                 errors++;
-              }
-              var valid4 = _errs7 === errors;
-              if (valid4) {
-                const err4 = {
-                  instancePath: instancePath + '/messages/' + i0 + '/role',
-                  schemaPath: '#/properties/messages/items/properties/role/not',
-                  keyword: 'not',
-                  params: {},
-                };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              } else {
-                errors = _errs6;
-                if (vErrors !== null) {
-                  if (_errs6) {
-                    vErrors.length = _errs6;
-                  } else {
-                    vErrors = null;
-                  }
-                }
               }
             }
             if (data2.segments !== void 0) {
@@ -664,115 +504,111 @@ function validate53(
                   let data7 = data6[i1];
                   if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
                     if (data7.kind !== void 0) {
-                      const _errs13 = errors;
-                      const _errs14 = errors;
-                      if ('state_change' !== data7.kind) {
-                        const err5 = {};
-                        if (vErrors === null) {
-                          vErrors = [err5];
-                        } else {
-                          vErrors.push(err5);
-                        }
-                        errors++;
-                      }
-                      var valid8 = _errs14 === errors;
-                      if (valid8) {
-                        const err6 = {
+                      let data8 = data7.kind;
+                      if (!(
+                        data8 === 'text' ||
+                        data8 === 'static_var' ||
+                        data8 === 'system_prompt' ||
+                        data8 === 'memory' ||
+                        data8 === 'skills' ||
+                        data8 === 'tool_overview' ||
+                        data8 === 'tool_call_request' ||
+                        data8 === 'tool_call_result' ||
+                        data8 === 'document' ||
+                        data8 === 'long_text' ||
+                        data8 === 'media'
+                      )) {
+                        const err4 = {
                           instancePath:
                             instancePath + '/messages/' + i0 + '/segments/' + i1 + '/kind',
                           schemaPath:
-                            '#/properties/messages/items/properties/segments/items/properties/kind/not',
-                          keyword: 'not',
-                          params: {},
+                            '#/properties/messages/items/properties/segments/items/properties/kind/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues:
+                              schema20.properties.messages.items.properties.segments.items
+                                .properties.kind.enum,
+                          },
                         };
                         if (vErrors === null) {
-                          vErrors = [err6];
+                          vErrors = [err4];
                         } else {
-                          vErrors.push(err6);
+                          vErrors.push(err4);
                         }
                         errors++;
-                      } else {
-                        errors = _errs13;
-                        if (vErrors !== null) {
-                          if (_errs13) {
-                            vErrors.length = _errs13;
-                          } else {
-                            vErrors = null;
-                          }
-                        }
                       }
                     }
                   } else {
-                    const err7 = {
+                    const err5 = {
                       instancePath: instancePath + '/messages/' + i0 + '/segments/' + i1,
                       schemaPath: '#/properties/messages/items/properties/segments/items/type',
                       keyword: 'type',
                       params: { type: 'object' },
                     };
                     if (vErrors === null) {
-                      vErrors = [err7];
+                      vErrors = [err5];
                     } else {
-                      vErrors.push(err7);
+                      vErrors.push(err5);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err8 = {
+                const err6 = {
                   instancePath: instancePath + '/messages/' + i0 + '/segments',
                   schemaPath: '#/properties/messages/items/properties/segments/type',
                   keyword: 'type',
                   params: { type: 'array' },
                 };
                 if (vErrors === null) {
-                  vErrors = [err8];
+                  vErrors = [err6];
                 } else {
-                  vErrors.push(err8);
+                  vErrors.push(err6);
                 }
                 errors++;
               }
             }
           } else {
-            const err9 = {
+            const err7 = {
               instancePath: instancePath + '/messages/' + i0,
               schemaPath: '#/properties/messages/items/type',
               keyword: 'type',
               params: { type: 'object' },
             };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err7];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err7);
             }
             errors++;
           }
         }
       } else {
-        const err10 = {
+        const err8 = {
           instancePath: instancePath + '/messages',
           schemaPath: '#/properties/messages/type',
           keyword: 'type',
           params: { type: 'array' },
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err8];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
   } else {
-    const err11 = {
+    const err9 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err9];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err9);
     }
     errors++;
   }
@@ -1068,58 +904,34 @@ function validate55(
 validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 var schema22 = {
   type: 'object',
-  description: 'One turn of the conversation, made of one or more segments.',
   properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      description:
-        'Identifier unique within the envelope, e.g. "a-3". Tool call ids are derived from it.',
-    },
-    role: {
-      enum: ['system', 'user', 'assistant', 'tool', 'event'],
-      description:
-        'Who the message comes from: system, user, assistant or tool; in 1.1 also event (state changes from the host).',
-    },
-    segments: {
-      type: 'array',
-      minItems: 1,
-      description: 'The typed parts of the message, in order, at least one.',
-      items: { $ref: '#/$defs/Segment' },
-    },
-    timestamp: {
-      type: 'number',
-      minimum: 0,
-      description: 'When the message was sent, in Unix epoch milliseconds.',
-    },
+    id: { type: 'string', minLength: 1 },
+    role: { enum: ['system', 'user', 'assistant', 'tool', 'event'] },
+    segments: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Segment' } },
+    timestamp: { type: 'number', minimum: 0 },
     actor: { $ref: '#/$defs/Actor' },
-    replyTo: {
-      type: 'string',
-      minLength: 1,
-      description: '1.1: the id of the message this one replies to.',
-    },
+    replyTo: { type: 'string', minLength: 1 },
   },
   required: ['id', 'role', 'segments', 'timestamp'],
   additionalProperties: false,
-  allOf: [
+  discriminator: { propertyName: 'role' },
+  oneOf: [
+    { properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] } } },
     {
-      if: { properties: { role: { const: 'event' } }, required: ['role'], type: 'object' },
-      then: {
-        properties: {
-          segments: {
-            items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
-            type: 'array',
-          },
-          actor: false,
+      properties: {
+        role: { const: 'event' },
+        segments: {
+          items: { properties: { kind: { const: 'state_change' } }, type: 'object' },
+          type: 'array',
         },
-        type: 'object',
+        actor: false,
       },
+      type: 'object',
     },
   ],
 };
 var schema23 = {
   type: 'object',
-  description: 'A typed part of a message; the kind field says which.',
   properties: {
     kind: {
       enum: [
@@ -1136,60 +948,23 @@ var schema23 = {
         'media',
         'state_change',
       ],
-      description:
-        'Segment kind: text, static_var, system_prompt, memory, skills, tool_overview, tool_call_request, tool_call_result, document, long_text, media or (1.1, event messages only) state_change.',
     },
   },
   required: ['kind'],
-  allOf: [
-    {
-      if: { properties: { kind: { const: 'text' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/TextSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'static_var' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/StaticVarSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'system_prompt' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/SystemPromptSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'memory' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/MemorySegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'skills' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/SkillsSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'tool_overview' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/ToolOverviewSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'tool_call_request' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/ToolCallRequestSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'tool_call_result' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/ToolCallResultSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'document' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/DocumentSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'long_text' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/LongTextSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'media' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/MediaSegment' },
-    },
-    {
-      if: { properties: { kind: { const: 'state_change' } }, required: ['kind'] },
-      then: { $ref: '#/$defs/StateChangeSegment' },
-    },
+  discriminator: { propertyName: 'kind' },
+  oneOf: [
+    { $ref: '#/$defs/TextSegment' },
+    { $ref: '#/$defs/StaticVarSegment' },
+    { $ref: '#/$defs/SystemPromptSegment' },
+    { $ref: '#/$defs/MemorySegment' },
+    { $ref: '#/$defs/SkillsSegment' },
+    { $ref: '#/$defs/ToolOverviewSegment' },
+    { $ref: '#/$defs/ToolCallRequestSegment' },
+    { $ref: '#/$defs/ToolCallResultSegment' },
+    { $ref: '#/$defs/DocumentSegment' },
+    { $ref: '#/$defs/LongTextSegment' },
+    { $ref: '#/$defs/MediaSegment' },
+    { $ref: '#/$defs/StateChangeSegment' },
   ],
 };
 function validate59(
@@ -1300,13 +1075,13 @@ function validate59(
   return errors === 0;
 }
 validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate61(
+function validate60(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
+  const evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1466,17 +1241,17 @@ function validate61(
     }
     errors++;
   }
-  validate61.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate64(
+validate60.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate62(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate64.evaluated;
+  const evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1497,17 +1272,17 @@ function validate64(
     }
     errors++;
   }
-  validate64.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-validate64.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate63(
+validate62.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate61(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
+  const evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1607,7 +1382,7 @@ function validate63(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1615,7 +1390,7 @@ function validate63(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -1633,17 +1408,17 @@ function validate63(
     }
     errors++;
   }
-  validate63.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate67(
+validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate64(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate67.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1875,7 +1650,7 @@ function validate67(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -1883,7 +1658,7 @@ function validate67(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -1901,17 +1676,17 @@ function validate67(
     }
     errors++;
   }
-  validate67.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate70(
+validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate66(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2159,7 +1934,7 @@ function validate70(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -2167,7 +1942,7 @@ function validate70(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -2185,17 +1960,17 @@ function validate70(
     }
     errors++;
   }
-  validate70.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate73(
+validate66.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate68(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
+  const evaluated0 = validate68.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2474,7 +2249,7 @@ function validate73(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -2482,7 +2257,7 @@ function validate73(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -2500,17 +2275,17 @@ function validate73(
     }
     errors++;
   }
-  validate73.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate76(
+validate68.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate70(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
+  const evaluated0 = validate70.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2662,7 +2437,7 @@ function validate76(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -2670,7 +2445,7 @@ function validate76(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -2688,17 +2463,17 @@ function validate76(
     }
     errors++;
   }
-  validate76.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-validate76.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate79(
+validate70.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate72(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2880,7 +2655,7 @@ function validate79(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -2888,7 +2663,7 @@ function validate79(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -2906,17 +2681,17 @@ function validate79(
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate82(
+validate72.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate74(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
+  const evaluated0 = validate74.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3144,17 +2919,17 @@ function validate82(
     }
     errors++;
   }
-  validate82.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-validate82.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate84(
+validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate75(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
+  const evaluated0 = validate75.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3306,7 +3081,7 @@ function validate84(
     }
     if (data.collapsed !== void 0) {
       if (
-        !validate64(data.collapsed, {
+        !validate62(data.collapsed, {
           instancePath: instancePath + '/collapsed',
           parentData: data,
           parentDataProperty: 'collapsed',
@@ -3314,7 +3089,7 @@ function validate84(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
         errors = vErrors.length;
       }
     }
@@ -3332,33 +3107,28 @@ function validate84(
     }
     errors++;
   }
-  validate84.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-validate84.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 var schema35 = {
   type: 'object',
-  description: 'An image, audio clip or video.',
   properties: {
-    kind: { const: 'media', description: 'Media segment.' },
-    mediaType: { enum: ['image', 'audio', 'video'], description: 'image, audio or video.' },
-    url: {
-      type: 'string',
-      minLength: 1,
-      description: 'Where the media is (http, https or a data: URL).',
-    },
-    altText: { type: 'string', description: 'Text alternative describing the media.' },
+    kind: { const: 'media' },
+    mediaType: { enum: ['image', 'audio', 'video'] },
+    url: { type: 'string', minLength: 1 },
+    altText: { type: 'string' },
   },
   required: ['kind', 'mediaType', 'url'],
   additionalProperties: false,
 };
-function validate87(
+function validate77(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate87.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3519,51 +3289,34 @@ function validate87(
     }
     errors++;
   }
-  validate87.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate87.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 var schema36 = {
   type: 'object',
-  description:
-    '1.1, only in event messages: a member joined, left, or had a fact changed. Rendered from fixed templates; member-controlled values are quoted.',
   properties: {
-    kind: { const: 'state_change', description: 'State change segment.' },
-    change: {
-      enum: ['member_changed', 'member_joined', 'member_left'],
-      description: 'member_changed, member_joined or member_left.',
-    },
-    userId: { type: 'string', minLength: 1, description: 'The member concerned.' },
-    operator: {
-      type: 'string',
-      minLength: 1,
-      description: 'Who made the change; "system" when the platform does not say (the default).',
-    },
-    field: {
-      enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'],
-      description:
-        'What changed (member_changed): role, name, mute_time, group_title or group_nickname.',
-    },
-    value: { type: 'string', description: 'The new value (member_changed).' },
-    sceneId: { type: 'string', description: 'The scene joined or left.' },
-    by: {
-      type: 'string',
-      minLength: 1,
-      description: 'For joins and leaves: self, or the id of the member who added or removed them.',
-    },
+    kind: { const: 'state_change' },
+    change: { enum: ['member_changed', 'member_joined', 'member_left'] },
+    userId: { type: 'string', minLength: 1 },
+    operator: { type: 'string', minLength: 1 },
+    field: { enum: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'] },
+    value: { type: 'string' },
+    sceneId: { type: 'string' },
+    by: { type: 'string', minLength: 1 },
   },
   required: ['kind', 'change', 'userId'],
   additionalProperties: false,
   if: { properties: { change: { const: 'member_changed' } }, required: ['change'] },
   then: { properties: { field: true, value: true }, required: ['field', 'value'] },
 };
-function validate89(
+function validate78(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
+  const evaluated0 = validate78.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -3927,10 +3680,10 @@ function validate89(
     }
     errors++;
   }
-  validate89.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-validate89.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+validate78.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate58(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -3944,922 +3697,282 @@ function validate58(
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  const _errs2 = errors;
-  let valid1 = true;
-  const _errs3 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing0;
-    if (data.kind === void 0 && (missing0 = 'kind')) {
-      const err0 = {};
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('text' !== data.kind) {
-          const err1 = {};
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  errors = _errs2;
-  if (vErrors !== null) {
-    if (_errs2) {
-      vErrors.length = _errs2;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid0) {
-    const _errs5 = errors;
-    if (
-      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs5 === errors;
-    valid1 = _valid0;
-    if (valid1) {
-      var props0 = true;
-    }
-  }
-  if (!valid1) {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/allOf/0/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  const _errs7 = errors;
-  let valid3 = true;
-  const _errs8 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing1;
-    if (data.kind === void 0 && (missing1 = 'kind')) {
-      const err3 = {};
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('static_var' !== data.kind) {
-          const err4 = {};
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid1 = _errs8 === errors;
-  errors = _errs7;
-  if (vErrors !== null) {
-    if (_errs7) {
-      vErrors.length = _errs7;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid1) {
-    const _errs10 = errors;
-    if (
-      !validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-      errors = vErrors.length;
-    }
-    var _valid1 = _errs10 === errors;
-    valid3 = _valid1;
-    if (valid3) {
-      var props1 = true;
-    }
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: '#/allOf/1/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  if (props0 !== true && props1 !== void 0) {
-    if (props1 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props1);
-    }
-  }
-  const _errs12 = errors;
-  let valid5 = true;
-  const _errs13 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing2;
-    if (data.kind === void 0 && (missing2 = 'kind')) {
-      const err6 = {};
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('system_prompt' !== data.kind) {
-          const err7 = {};
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid2 = _errs13 === errors;
-  errors = _errs12;
-  if (vErrors !== null) {
-    if (_errs12) {
-      vErrors.length = _errs12;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid2) {
-    const _errs15 = errors;
-    if (
-      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-      errors = vErrors.length;
-    }
-    var _valid2 = _errs15 === errors;
-    valid5 = _valid2;
-    if (valid5) {
-      var props2 = true;
-    }
-  }
-  if (!valid5) {
-    const err8 = {
-      instancePath,
-      schemaPath: '#/allOf/2/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  if (props0 !== true && props2 !== void 0) {
-    if (props2 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props2);
-    }
-  }
-  const _errs17 = errors;
-  let valid7 = true;
-  const _errs18 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing3;
-    if (data.kind === void 0 && (missing3 = 'kind')) {
-      const err9 = {};
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('memory' !== data.kind) {
-          const err10 = {};
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid3 = _errs18 === errors;
-  errors = _errs17;
-  if (vErrors !== null) {
-    if (_errs17) {
-      vErrors.length = _errs17;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid3) {
-    const _errs20 = errors;
-    if (
-      !validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-      errors = vErrors.length;
-    }
-    var _valid3 = _errs20 === errors;
-    valid7 = _valid3;
-    if (valid7) {
-      var props3 = true;
-    }
-  }
-  if (!valid7) {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/allOf/3/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  if (props0 !== true && props3 !== void 0) {
-    if (props3 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props3);
-    }
-  }
-  const _errs22 = errors;
-  let valid9 = true;
-  const _errs23 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing4;
-    if (data.kind === void 0 && (missing4 = 'kind')) {
-      const err12 = {};
-      if (vErrors === null) {
-        vErrors = [err12];
-      } else {
-        vErrors.push(err12);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('skills' !== data.kind) {
-          const err13 = {};
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid4 = _errs23 === errors;
-  errors = _errs22;
-  if (vErrors !== null) {
-    if (_errs22) {
-      vErrors.length = _errs22;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid4) {
-    const _errs25 = errors;
-    if (
-      !validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-      errors = vErrors.length;
-    }
-    var _valid4 = _errs25 === errors;
-    valid9 = _valid4;
-    if (valid9) {
-      var props4 = true;
-    }
-  }
-  if (!valid9) {
-    const err14 = {
-      instancePath,
-      schemaPath: '#/allOf/4/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  if (props0 !== true && props4 !== void 0) {
-    if (props4 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props4);
-    }
-  }
-  const _errs27 = errors;
-  let valid11 = true;
-  const _errs28 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing5;
-    if (data.kind === void 0 && (missing5 = 'kind')) {
-      const err15 = {};
-      if (vErrors === null) {
-        vErrors = [err15];
-      } else {
-        vErrors.push(err15);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_overview' !== data.kind) {
-          const err16 = {};
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid5 = _errs28 === errors;
-  errors = _errs27;
-  if (vErrors !== null) {
-    if (_errs27) {
-      vErrors.length = _errs27;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid5) {
-    const _errs30 = errors;
-    if (
-      !validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-      errors = vErrors.length;
-    }
-    var _valid5 = _errs30 === errors;
-    valid11 = _valid5;
-    if (valid11) {
-      var props5 = true;
-    }
-  }
-  if (!valid11) {
-    const err17 = {
-      instancePath,
-      schemaPath: '#/allOf/5/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  if (props0 !== true && props5 !== void 0) {
-    if (props5 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props5);
-    }
-  }
-  const _errs32 = errors;
-  let valid13 = true;
-  const _errs33 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing6;
-    if (data.kind === void 0 && (missing6 = 'kind')) {
-      const err18 = {};
-      if (vErrors === null) {
-        vErrors = [err18];
-      } else {
-        vErrors.push(err18);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_call_request' !== data.kind) {
-          const err19 = {};
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid6 = _errs33 === errors;
-  errors = _errs32;
-  if (vErrors !== null) {
-    if (_errs32) {
-      vErrors.length = _errs32;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid6) {
-    const _errs35 = errors;
-    if (
-      !validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-      errors = vErrors.length;
-    }
-    var _valid6 = _errs35 === errors;
-    valid13 = _valid6;
-    if (valid13) {
-      var props6 = true;
-    }
-  }
-  if (!valid13) {
-    const err20 = {
-      instancePath,
-      schemaPath: '#/allOf/6/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
-  if (props0 !== true && props6 !== void 0) {
-    if (props6 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props6);
-    }
-  }
-  const _errs37 = errors;
-  let valid15 = true;
-  const _errs38 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing7;
-    if (data.kind === void 0 && (missing7 = 'kind')) {
-      const err21 = {};
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_call_result' !== data.kind) {
-          const err22 = {};
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid7 = _errs38 === errors;
-  errors = _errs37;
-  if (vErrors !== null) {
-    if (_errs37) {
-      vErrors.length = _errs37;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid7) {
-    const _errs40 = errors;
-    if (
-      !validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-      errors = vErrors.length;
-    }
-    var _valid7 = _errs40 === errors;
-    valid15 = _valid7;
-    if (valid15) {
-      var props7 = true;
-    }
-  }
-  if (!valid15) {
-    const err23 = {
-      instancePath,
-      schemaPath: '#/allOf/7/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  if (props0 !== true && props7 !== void 0) {
-    if (props7 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props7);
-    }
-  }
-  const _errs42 = errors;
-  let valid17 = true;
-  const _errs43 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing8;
-    if (data.kind === void 0 && (missing8 = 'kind')) {
-      const err24 = {};
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('document' !== data.kind) {
-          const err25 = {};
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid8 = _errs43 === errors;
-  errors = _errs42;
-  if (vErrors !== null) {
-    if (_errs42) {
-      vErrors.length = _errs42;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid8) {
-    const _errs45 = errors;
-    if (
-      !validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-      errors = vErrors.length;
-    }
-    var _valid8 = _errs45 === errors;
-    valid17 = _valid8;
-    if (valid17) {
-      var props8 = true;
-    }
-  }
-  if (!valid17) {
-    const err26 = {
-      instancePath,
-      schemaPath: '#/allOf/8/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err26];
-    } else {
-      vErrors.push(err26);
-    }
-    errors++;
-  }
-  if (props0 !== true && props8 !== void 0) {
-    if (props8 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props8);
-    }
-  }
-  const _errs47 = errors;
-  let valid19 = true;
-  const _errs48 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing9;
-    if (data.kind === void 0 && (missing9 = 'kind')) {
-      const err27 = {};
-      if (vErrors === null) {
-        vErrors = [err27];
-      } else {
-        vErrors.push(err27);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('long_text' !== data.kind) {
-          const err28 = {};
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid9 = _errs48 === errors;
-  errors = _errs47;
-  if (vErrors !== null) {
-    if (_errs47) {
-      vErrors.length = _errs47;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid9) {
-    const _errs50 = errors;
-    if (
-      !validate84(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-      errors = vErrors.length;
-    }
-    var _valid9 = _errs50 === errors;
-    valid19 = _valid9;
-    if (valid19) {
-      var props9 = true;
-    }
-  }
-  if (!valid19) {
-    const err29 = {
-      instancePath,
-      schemaPath: '#/allOf/9/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err29];
-    } else {
-      vErrors.push(err29);
-    }
-    errors++;
-  }
-  if (props0 !== true && props9 !== void 0) {
-    if (props9 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props9);
-    }
-  }
-  const _errs52 = errors;
-  let valid21 = true;
-  const _errs53 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing10;
-    if (data.kind === void 0 && (missing10 = 'kind')) {
-      const err30 = {};
-      if (vErrors === null) {
-        vErrors = [err30];
-      } else {
-        vErrors.push(err30);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('media' !== data.kind) {
-          const err31 = {};
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid10 = _errs53 === errors;
-  errors = _errs52;
-  if (vErrors !== null) {
-    if (_errs52) {
-      vErrors.length = _errs52;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid10) {
-    const _errs55 = errors;
-    if (
-      !validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-      errors = vErrors.length;
-    }
-    var _valid10 = _errs55 === errors;
-    valid21 = _valid10;
-    if (valid21) {
-      var props10 = true;
-    }
-  }
-  if (!valid21) {
-    const err32 = {
-      instancePath,
-      schemaPath: '#/allOf/10/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err32];
-    } else {
-      vErrors.push(err32);
-    }
-    errors++;
-  }
-  if (props0 !== true && props10 !== void 0) {
-    if (props10 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props10);
-    }
-  }
-  const _errs57 = errors;
-  let valid23 = true;
-  const _errs58 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing11;
-    if (data.kind === void 0 && (missing11 = 'kind')) {
-      const err33 = {};
-      if (vErrors === null) {
-        vErrors = [err33];
-      } else {
-        vErrors.push(err33);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('state_change' !== data.kind) {
-          const err34 = {};
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid11 = _errs58 === errors;
-  errors = _errs57;
-  if (vErrors !== null) {
-    if (_errs57) {
-      vErrors.length = _errs57;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid11) {
-    const _errs60 = errors;
-    if (
-      !validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-      errors = vErrors.length;
-    }
-    var _valid11 = _errs60 === errors;
-    valid23 = _valid11;
-    if (valid23) {
-      var props11 = true;
-    }
-  }
-  if (!valid23) {
-    const err35 = {
-      instancePath,
-      schemaPath: '#/allOf/11/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err35];
-    } else {
-      vErrors.push(err35);
-    }
-    errors++;
-  }
-  if (props0 !== true && props11 !== void 0) {
-    if (props11 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props11);
-    }
-  }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.kind === void 0) {
-      const err36 = {
+      const err0 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'kind' },
       };
       if (vErrors === null) {
-        vErrors = [err36];
+        vErrors = [err0];
       } else {
-        vErrors.push(err36);
+        vErrors.push(err0);
       }
       errors++;
     }
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.kind = true;
-    }
     if (data.kind !== void 0) {
-      let data12 = data.kind;
+      let data0 = data.kind;
       if (!(
-        data12 === 'text' ||
-        data12 === 'static_var' ||
-        data12 === 'system_prompt' ||
-        data12 === 'memory' ||
-        data12 === 'skills' ||
-        data12 === 'tool_overview' ||
-        data12 === 'tool_call_request' ||
-        data12 === 'tool_call_result' ||
-        data12 === 'document' ||
-        data12 === 'long_text' ||
-        data12 === 'media' ||
-        data12 === 'state_change'
+        data0 === 'text' ||
+        data0 === 'static_var' ||
+        data0 === 'system_prompt' ||
+        data0 === 'memory' ||
+        data0 === 'skills' ||
+        data0 === 'tool_overview' ||
+        data0 === 'tool_call_request' ||
+        data0 === 'tool_call_result' ||
+        data0 === 'document' ||
+        data0 === 'long_text' ||
+        data0 === 'media' ||
+        data0 === 'state_change'
       )) {
-        const err37 = {
+        const err1 = {
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
           params: { allowedValues: schema23.properties.kind.enum },
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err1];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err1);
         }
         errors++;
       }
     }
+    const tag0 = data.kind;
+    if (typeof tag0 == 'string') {
+      if (tag0 === 'text') {
+        if (
+          !validate59(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+          errors = vErrors.length;
+        }
+        var props0 = true;
+      } else if (tag0 === 'static_var') {
+        if (
+          !validate60(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'system_prompt') {
+        if (
+          !validate61(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'memory') {
+        if (
+          !validate64(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'skills') {
+        if (
+          !validate66(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_overview') {
+        if (
+          !validate68(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_call_request') {
+        if (
+          !validate70(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_call_result') {
+        if (
+          !validate72(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'document') {
+        if (
+          !validate74(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'long_text') {
+        if (
+          !validate75(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'media') {
+        if (
+          !validate77(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'state_change') {
+        if (
+          !validate78(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/discriminator',
+          keyword: 'discriminator',
+          params: { error: 'mapping', tag: 'kind', tagValue: tag0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/discriminator',
+        keyword: 'discriminator',
+        params: { error: 'tag', tag: 'kind', tagValue: tag0 },
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
   } else {
-    const err38 = {
+    const err4 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
     };
     if (vErrors === null) {
-      vErrors = [err38];
+      vErrors = [err4];
     } else {
-      vErrors.push(err38);
+      vErrors.push(err4);
     }
     errors++;
   }
@@ -5115,35 +4228,42 @@ function validate57(
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  const _errs2 = errors;
-  let valid1 = true;
-  const _errs3 = errors;
-  if (errors === _errs3) {
-    if (data && typeof data == 'object' && !Array.isArray(data)) {
-      let missing0;
-      if (data.role === void 0 && (missing0 = 'role')) {
-        const err0 = {};
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === void 0) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
       } else {
-        if (data.role !== void 0) {
-          if ('event' !== data.role) {
-            const err1 = {};
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
+        vErrors.push(err0);
       }
-    } else {
-      const err2 = {};
+      errors++;
+    }
+    if (data.role === void 0) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'role' },
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.segments === void 0) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'segments' },
+      };
       if (vErrors === null) {
         vErrors = [err2];
       } else {
@@ -5151,177 +4271,17 @@ function validate57(
       }
       errors++;
     }
-  }
-  var _valid0 = _errs3 === errors;
-  errors = _errs2;
-  if (vErrors !== null) {
-    if (_errs2) {
-      vErrors.length = _errs2;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid0) {
-    const _errs6 = errors;
-    if (data && typeof data == 'object' && !Array.isArray(data)) {
-      if (data.segments !== void 0) {
-        let data1 = data.segments;
-        if (Array.isArray(data1)) {
-          const len0 = data1.length;
-          for (let i0 = 0; i0 < len0; i0++) {
-            let data2 = data1[i0];
-            if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-              if (data2.kind !== void 0) {
-                if ('state_change' !== data2.kind) {
-                  const err3 = {
-                    instancePath: instancePath + '/segments/' + i0 + '/kind',
-                    schemaPath: '#/allOf/0/then/properties/segments/items/properties/kind/const',
-                    keyword: 'const',
-                    params: { allowedValue: 'state_change' },
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err3];
-                  } else {
-                    vErrors.push(err3);
-                  }
-                  errors++;
-                }
-              }
-            } else {
-              const err4 = {
-                instancePath: instancePath + '/segments/' + i0,
-                schemaPath: '#/allOf/0/then/properties/segments/items/type',
-                keyword: 'type',
-                params: { type: 'object' },
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err5 = {
-            instancePath: instancePath + '/segments',
-            schemaPath: '#/allOf/0/then/properties/segments/type',
-            keyword: 'type',
-            params: { type: 'array' },
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-      if (data.actor !== void 0) {
-        const err6 = {
-          instancePath: instancePath + '/actor',
-          schemaPath: '#/allOf/0/then/properties/actor/false schema',
-          keyword: 'false schema',
-          params: {},
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    } else {
-      const err7 = {
-        instancePath,
-        schemaPath: '#/allOf/0/then/type',
-        keyword: 'type',
-        params: { type: 'object' },
-      };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
-    }
-    var _valid0 = _errs6 === errors;
-    valid1 = _valid0;
-    if (valid1) {
-      var props0 = {};
-      props0.segments = true;
-      props0.actor = true;
-      props0.role = true;
-    }
-  }
-  if (!valid1) {
-    const err8 = {
-      instancePath,
-      schemaPath: '#/allOf/0/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.id === void 0) {
-      const err9 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'id' },
-      };
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
-    }
-    if (data.role === void 0) {
-      const err10 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'role' },
-      };
-      if (vErrors === null) {
-        vErrors = [err10];
-      } else {
-        vErrors.push(err10);
-      }
-      errors++;
-    }
-    if (data.segments === void 0) {
-      const err11 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'segments' },
-      };
-      if (vErrors === null) {
-        vErrors = [err11];
-      } else {
-        vErrors.push(err11);
-      }
-      errors++;
-    }
     if (data.timestamp === void 0) {
-      const err12 = {
+      const err3 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'timestamp' },
       };
       if (vErrors === null) {
-        vErrors = [err12];
+        vErrors = [err3];
       } else {
-        vErrors.push(err12);
+        vErrors.push(err3);
       }
       errors++;
     }
@@ -5334,99 +4294,99 @@ function validate57(
         key0 === 'actor' ||
         key0 === 'replyTo'
       )) {
-        const err13 = {
+        const err4 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
           params: { additionalProperty: key0 },
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err4];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err4);
         }
         errors++;
       }
     }
     if (data.id !== void 0) {
-      let data5 = data.id;
-      if (typeof data5 === 'string') {
-        if (func1(data5) < 1) {
-          const err14 = {
+      let data0 = data.id;
+      if (typeof data0 === 'string') {
+        if (func1(data0) < 1) {
+          const err5 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/properties/id/minLength',
             keyword: 'minLength',
             params: { limit: 1 },
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err5];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err15 = {
+        const err6 = {
           instancePath: instancePath + '/id',
           schemaPath: '#/properties/id/type',
           keyword: 'type',
           params: { type: 'string' },
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err6];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
     if (data.role !== void 0) {
-      let data6 = data.role;
+      let data1 = data.role;
       if (!(
-        data6 === 'system' ||
-        data6 === 'user' ||
-        data6 === 'assistant' ||
-        data6 === 'tool' ||
-        data6 === 'event'
+        data1 === 'system' ||
+        data1 === 'user' ||
+        data1 === 'assistant' ||
+        data1 === 'tool' ||
+        data1 === 'event'
       )) {
-        const err16 = {
+        const err7 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/enum',
           keyword: 'enum',
           params: { allowedValues: schema22.properties.role.enum },
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err7];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
     if (data.segments !== void 0) {
-      let data7 = data.segments;
-      if (Array.isArray(data7)) {
-        if (data7.length < 1) {
-          const err17 = {
+      let data2 = data.segments;
+      if (Array.isArray(data2)) {
+        if (data2.length < 1) {
+          const err8 = {
             instancePath: instancePath + '/segments',
             schemaPath: '#/properties/segments/minItems',
             keyword: 'minItems',
             params: { limit: 1 },
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err8];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err8);
           }
           errors++;
         }
-        const len1 = data7.length;
-        for (let i1 = 0; i1 < len1; i1++) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate58(data7[i1], {
-              instancePath: instancePath + '/segments/' + i1,
-              parentData: data7,
-              parentDataProperty: i1,
+            !validate58(data2[i0], {
+              instancePath: instancePath + '/segments/' + i0,
+              parentData: data2,
+              parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
@@ -5436,48 +4396,48 @@ function validate57(
           }
         }
       } else {
-        const err18 = {
+        const err9 = {
           instancePath: instancePath + '/segments',
           schemaPath: '#/properties/segments/type',
           keyword: 'type',
           params: { type: 'array' },
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err9];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
     if (data.timestamp !== void 0) {
-      let data9 = data.timestamp;
-      if (typeof data9 == 'number' && isFinite(data9)) {
-        if (data9 < 0 || isNaN(data9)) {
-          const err19 = {
+      let data4 = data.timestamp;
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 0 || isNaN(data4)) {
+          const err10 = {
             instancePath: instancePath + '/timestamp',
             schemaPath: '#/properties/timestamp/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 0 },
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err10];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err10);
           }
           errors++;
         }
       } else {
-        const err20 = {
+        const err11 = {
           instancePath: instancePath + '/timestamp',
           schemaPath: '#/properties/timestamp/type',
           keyword: 'type',
           params: { type: 'number' },
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err11];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err11);
         }
         errors++;
       }
@@ -5497,48 +4457,277 @@ function validate57(
       }
     }
     if (data.replyTo !== void 0) {
-      let data11 = data.replyTo;
-      if (typeof data11 === 'string') {
-        if (func1(data11) < 1) {
-          const err21 = {
+      let data6 = data.replyTo;
+      if (typeof data6 === 'string') {
+        if (func1(data6) < 1) {
+          const err12 = {
             instancePath: instancePath + '/replyTo',
             schemaPath: '#/properties/replyTo/minLength',
             keyword: 'minLength',
             params: { limit: 1 },
           };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err12];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err22 = {
+        const err13 = {
           instancePath: instancePath + '/replyTo',
           schemaPath: '#/properties/replyTo/type',
           keyword: 'type',
           params: { type: 'string' },
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err13];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
+    const tag0 = data.role;
+    if (typeof tag0 == 'string') {
+      if (tag0 === 'system') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data7 = data.role;
+            if (!(
+              data7 === 'system' ||
+              data7 === 'user' ||
+              data7 === 'assistant' ||
+              data7 === 'tool'
+            )) {
+              const err14 = {
+                instancePath: instancePath + '/role',
+                schemaPath: '#/oneOf/0/properties/role/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema22.oneOf[0].properties.role.enum },
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'user') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data8 = data.role;
+            if (!(
+              data8 === 'system' ||
+              data8 === 'user' ||
+              data8 === 'assistant' ||
+              data8 === 'tool'
+            )) {
+              const err15 = {
+                instancePath: instancePath + '/role',
+                schemaPath: '#/oneOf/0/properties/role/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema22.oneOf[0].properties.role.enum },
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'assistant') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data9 = data.role;
+            if (!(
+              data9 === 'system' ||
+              data9 === 'user' ||
+              data9 === 'assistant' ||
+              data9 === 'tool'
+            )) {
+              const err16 = {
+                instancePath: instancePath + '/role',
+                schemaPath: '#/oneOf/0/properties/role/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema22.oneOf[0].properties.role.enum },
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'tool') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data10 = data.role;
+            if (!(
+              data10 === 'system' ||
+              data10 === 'user' ||
+              data10 === 'assistant' ||
+              data10 === 'tool'
+            )) {
+              const err17 = {
+                instancePath: instancePath + '/role',
+                schemaPath: '#/oneOf/0/properties/role/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema22.oneOf[0].properties.role.enum },
+              };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'event') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            if ('event' !== data.role) {
+              const err18 = {
+                instancePath: instancePath + '/role',
+                schemaPath: '#/oneOf/1/properties/role/const',
+                keyword: 'const',
+                params: { allowedValue: 'event' },
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          }
+          if (data.segments !== void 0) {
+            let data12 = data.segments;
+            if (Array.isArray(data12)) {
+              const len1 = data12.length;
+              for (let i1 = 0; i1 < len1; i1++) {
+                let data13 = data12[i1];
+                if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+                  if (data13.kind !== void 0) {
+                    if ('state_change' !== data13.kind) {
+                      const err19 = {
+                        instancePath: instancePath + '/segments/' + i1 + '/kind',
+                        schemaPath: '#/oneOf/1/properties/segments/items/properties/kind/const',
+                        keyword: 'const',
+                        params: { allowedValue: 'state_change' },
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err19];
+                      } else {
+                        vErrors.push(err19);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err20 = {
+                    instancePath: instancePath + '/segments/' + i1,
+                    schemaPath: '#/oneOf/1/properties/segments/items/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err20];
+                  } else {
+                    vErrors.push(err20);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err21 = {
+                instancePath: instancePath + '/segments',
+                schemaPath: '#/oneOf/1/properties/segments/type',
+                keyword: 'type',
+                params: { type: 'array' },
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+          if (data.actor !== void 0) {
+            const err22 = {
+              instancePath: instancePath + '/actor',
+              schemaPath: '#/oneOf/1/properties/actor/false schema',
+              keyword: 'false schema',
+              params: {},
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        } else {
+          const err23 = {
+            instancePath,
+            schemaPath: '#/oneOf/1/type',
+            keyword: 'type',
+            params: { type: 'object' },
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      } else {
+        const err24 = {
+          instancePath,
+          schemaPath: '#/discriminator',
+          keyword: 'discriminator',
+          params: { error: 'mapping', tag: 'role', tagValue: tag0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    } else {
+      const err25 = {
+        instancePath,
+        schemaPath: '#/discriminator',
+        keyword: 'discriminator',
+        params: { error: 'tag', tag: 'role', tagValue: tag0 },
+      };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
   } else {
-    const err23 = {
+    const err26 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
     };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err26];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err26);
     }
     errors++;
   }
@@ -5819,922 +5008,282 @@ function validate95(
   if (evaluated0.dynamicItems) {
     evaluated0.items = void 0;
   }
-  const _errs2 = errors;
-  let valid1 = true;
-  const _errs3 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing0;
-    if (data.kind === void 0 && (missing0 = 'kind')) {
-      const err0 = {};
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('text' !== data.kind) {
-          const err1 = {};
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  errors = _errs2;
-  if (vErrors !== null) {
-    if (_errs2) {
-      vErrors.length = _errs2;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid0) {
-    const _errs5 = errors;
-    if (
-      !validate59(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs5 === errors;
-    valid1 = _valid0;
-    if (valid1) {
-      var props0 = true;
-    }
-  }
-  if (!valid1) {
-    const err2 = {
-      instancePath,
-      schemaPath: '#/allOf/0/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  const _errs7 = errors;
-  let valid3 = true;
-  const _errs8 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing1;
-    if (data.kind === void 0 && (missing1 = 'kind')) {
-      const err3 = {};
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('static_var' !== data.kind) {
-          const err4 = {};
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid1 = _errs8 === errors;
-  errors = _errs7;
-  if (vErrors !== null) {
-    if (_errs7) {
-      vErrors.length = _errs7;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid1) {
-    const _errs10 = errors;
-    if (
-      !validate61(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-      errors = vErrors.length;
-    }
-    var _valid1 = _errs10 === errors;
-    valid3 = _valid1;
-    if (valid3) {
-      var props1 = true;
-    }
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: '#/allOf/1/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  if (props0 !== true && props1 !== void 0) {
-    if (props1 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props1);
-    }
-  }
-  const _errs12 = errors;
-  let valid5 = true;
-  const _errs13 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing2;
-    if (data.kind === void 0 && (missing2 = 'kind')) {
-      const err6 = {};
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('system_prompt' !== data.kind) {
-          const err7 = {};
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid2 = _errs13 === errors;
-  errors = _errs12;
-  if (vErrors !== null) {
-    if (_errs12) {
-      vErrors.length = _errs12;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid2) {
-    const _errs15 = errors;
-    if (
-      !validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-      errors = vErrors.length;
-    }
-    var _valid2 = _errs15 === errors;
-    valid5 = _valid2;
-    if (valid5) {
-      var props2 = true;
-    }
-  }
-  if (!valid5) {
-    const err8 = {
-      instancePath,
-      schemaPath: '#/allOf/2/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  if (props0 !== true && props2 !== void 0) {
-    if (props2 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props2);
-    }
-  }
-  const _errs17 = errors;
-  let valid7 = true;
-  const _errs18 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing3;
-    if (data.kind === void 0 && (missing3 = 'kind')) {
-      const err9 = {};
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('memory' !== data.kind) {
-          const err10 = {};
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid3 = _errs18 === errors;
-  errors = _errs17;
-  if (vErrors !== null) {
-    if (_errs17) {
-      vErrors.length = _errs17;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid3) {
-    const _errs20 = errors;
-    if (
-      !validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-      errors = vErrors.length;
-    }
-    var _valid3 = _errs20 === errors;
-    valid7 = _valid3;
-    if (valid7) {
-      var props3 = true;
-    }
-  }
-  if (!valid7) {
-    const err11 = {
-      instancePath,
-      schemaPath: '#/allOf/3/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  if (props0 !== true && props3 !== void 0) {
-    if (props3 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props3);
-    }
-  }
-  const _errs22 = errors;
-  let valid9 = true;
-  const _errs23 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing4;
-    if (data.kind === void 0 && (missing4 = 'kind')) {
-      const err12 = {};
-      if (vErrors === null) {
-        vErrors = [err12];
-      } else {
-        vErrors.push(err12);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('skills' !== data.kind) {
-          const err13 = {};
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid4 = _errs23 === errors;
-  errors = _errs22;
-  if (vErrors !== null) {
-    if (_errs22) {
-      vErrors.length = _errs22;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid4) {
-    const _errs25 = errors;
-    if (
-      !validate70(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-      errors = vErrors.length;
-    }
-    var _valid4 = _errs25 === errors;
-    valid9 = _valid4;
-    if (valid9) {
-      var props4 = true;
-    }
-  }
-  if (!valid9) {
-    const err14 = {
-      instancePath,
-      schemaPath: '#/allOf/4/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  if (props0 !== true && props4 !== void 0) {
-    if (props4 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props4);
-    }
-  }
-  const _errs27 = errors;
-  let valid11 = true;
-  const _errs28 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing5;
-    if (data.kind === void 0 && (missing5 = 'kind')) {
-      const err15 = {};
-      if (vErrors === null) {
-        vErrors = [err15];
-      } else {
-        vErrors.push(err15);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_overview' !== data.kind) {
-          const err16 = {};
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid5 = _errs28 === errors;
-  errors = _errs27;
-  if (vErrors !== null) {
-    if (_errs27) {
-      vErrors.length = _errs27;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid5) {
-    const _errs30 = errors;
-    if (
-      !validate73(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-      errors = vErrors.length;
-    }
-    var _valid5 = _errs30 === errors;
-    valid11 = _valid5;
-    if (valid11) {
-      var props5 = true;
-    }
-  }
-  if (!valid11) {
-    const err17 = {
-      instancePath,
-      schemaPath: '#/allOf/5/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  if (props0 !== true && props5 !== void 0) {
-    if (props5 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props5);
-    }
-  }
-  const _errs32 = errors;
-  let valid13 = true;
-  const _errs33 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing6;
-    if (data.kind === void 0 && (missing6 = 'kind')) {
-      const err18 = {};
-      if (vErrors === null) {
-        vErrors = [err18];
-      } else {
-        vErrors.push(err18);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_call_request' !== data.kind) {
-          const err19 = {};
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid6 = _errs33 === errors;
-  errors = _errs32;
-  if (vErrors !== null) {
-    if (_errs32) {
-      vErrors.length = _errs32;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid6) {
-    const _errs35 = errors;
-    if (
-      !validate76(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-      errors = vErrors.length;
-    }
-    var _valid6 = _errs35 === errors;
-    valid13 = _valid6;
-    if (valid13) {
-      var props6 = true;
-    }
-  }
-  if (!valid13) {
-    const err20 = {
-      instancePath,
-      schemaPath: '#/allOf/6/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
-  }
-  if (props0 !== true && props6 !== void 0) {
-    if (props6 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props6);
-    }
-  }
-  const _errs37 = errors;
-  let valid15 = true;
-  const _errs38 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing7;
-    if (data.kind === void 0 && (missing7 = 'kind')) {
-      const err21 = {};
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('tool_call_result' !== data.kind) {
-          const err22 = {};
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid7 = _errs38 === errors;
-  errors = _errs37;
-  if (vErrors !== null) {
-    if (_errs37) {
-      vErrors.length = _errs37;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid7) {
-    const _errs40 = errors;
-    if (
-      !validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-      errors = vErrors.length;
-    }
-    var _valid7 = _errs40 === errors;
-    valid15 = _valid7;
-    if (valid15) {
-      var props7 = true;
-    }
-  }
-  if (!valid15) {
-    const err23 = {
-      instancePath,
-      schemaPath: '#/allOf/7/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  if (props0 !== true && props7 !== void 0) {
-    if (props7 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props7);
-    }
-  }
-  const _errs42 = errors;
-  let valid17 = true;
-  const _errs43 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing8;
-    if (data.kind === void 0 && (missing8 = 'kind')) {
-      const err24 = {};
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('document' !== data.kind) {
-          const err25 = {};
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid8 = _errs43 === errors;
-  errors = _errs42;
-  if (vErrors !== null) {
-    if (_errs42) {
-      vErrors.length = _errs42;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid8) {
-    const _errs45 = errors;
-    if (
-      !validate82(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-      errors = vErrors.length;
-    }
-    var _valid8 = _errs45 === errors;
-    valid17 = _valid8;
-    if (valid17) {
-      var props8 = true;
-    }
-  }
-  if (!valid17) {
-    const err26 = {
-      instancePath,
-      schemaPath: '#/allOf/8/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err26];
-    } else {
-      vErrors.push(err26);
-    }
-    errors++;
-  }
-  if (props0 !== true && props8 !== void 0) {
-    if (props8 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props8);
-    }
-  }
-  const _errs47 = errors;
-  let valid19 = true;
-  const _errs48 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing9;
-    if (data.kind === void 0 && (missing9 = 'kind')) {
-      const err27 = {};
-      if (vErrors === null) {
-        vErrors = [err27];
-      } else {
-        vErrors.push(err27);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('long_text' !== data.kind) {
-          const err28 = {};
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid9 = _errs48 === errors;
-  errors = _errs47;
-  if (vErrors !== null) {
-    if (_errs47) {
-      vErrors.length = _errs47;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid9) {
-    const _errs50 = errors;
-    if (
-      !validate84(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-      errors = vErrors.length;
-    }
-    var _valid9 = _errs50 === errors;
-    valid19 = _valid9;
-    if (valid19) {
-      var props9 = true;
-    }
-  }
-  if (!valid19) {
-    const err29 = {
-      instancePath,
-      schemaPath: '#/allOf/9/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err29];
-    } else {
-      vErrors.push(err29);
-    }
-    errors++;
-  }
-  if (props0 !== true && props9 !== void 0) {
-    if (props9 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props9);
-    }
-  }
-  const _errs52 = errors;
-  let valid21 = true;
-  const _errs53 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing10;
-    if (data.kind === void 0 && (missing10 = 'kind')) {
-      const err30 = {};
-      if (vErrors === null) {
-        vErrors = [err30];
-      } else {
-        vErrors.push(err30);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('media' !== data.kind) {
-          const err31 = {};
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid10 = _errs53 === errors;
-  errors = _errs52;
-  if (vErrors !== null) {
-    if (_errs52) {
-      vErrors.length = _errs52;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid10) {
-    const _errs55 = errors;
-    if (
-      !validate87(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-      errors = vErrors.length;
-    }
-    var _valid10 = _errs55 === errors;
-    valid21 = _valid10;
-    if (valid21) {
-      var props10 = true;
-    }
-  }
-  if (!valid21) {
-    const err32 = {
-      instancePath,
-      schemaPath: '#/allOf/10/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err32];
-    } else {
-      vErrors.push(err32);
-    }
-    errors++;
-  }
-  if (props0 !== true && props10 !== void 0) {
-    if (props10 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props10);
-    }
-  }
-  const _errs57 = errors;
-  let valid23 = true;
-  const _errs58 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing11;
-    if (data.kind === void 0 && (missing11 = 'kind')) {
-      const err33 = {};
-      if (vErrors === null) {
-        vErrors = [err33];
-      } else {
-        vErrors.push(err33);
-      }
-      errors++;
-    } else {
-      if (data.kind !== void 0) {
-        if ('state_change' !== data.kind) {
-          const err34 = {};
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid11 = _errs58 === errors;
-  errors = _errs57;
-  if (vErrors !== null) {
-    if (_errs57) {
-      vErrors.length = _errs57;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid11) {
-    const _errs60 = errors;
-    if (
-      !validate89(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-    ) {
-      vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-      errors = vErrors.length;
-    }
-    var _valid11 = _errs60 === errors;
-    valid23 = _valid11;
-    if (valid23) {
-      var props11 = true;
-    }
-  }
-  if (!valid23) {
-    const err35 = {
-      instancePath,
-      schemaPath: '#/allOf/11/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-    };
-    if (vErrors === null) {
-      vErrors = [err35];
-    } else {
-      vErrors.push(err35);
-    }
-    errors++;
-  }
-  if (props0 !== true && props11 !== void 0) {
-    if (props11 === true) {
-      props0 = true;
-    } else {
-      props0 = props0 || {};
-      Object.assign(props0, props11);
-    }
-  }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.kind === void 0) {
-      const err36 = {
+      const err0 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'kind' },
       };
       if (vErrors === null) {
-        vErrors = [err36];
+        vErrors = [err0];
       } else {
-        vErrors.push(err36);
+        vErrors.push(err0);
       }
       errors++;
     }
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.kind = true;
-    }
     if (data.kind !== void 0) {
-      let data12 = data.kind;
+      let data0 = data.kind;
       if (!(
-        data12 === 'text' ||
-        data12 === 'static_var' ||
-        data12 === 'system_prompt' ||
-        data12 === 'memory' ||
-        data12 === 'skills' ||
-        data12 === 'tool_overview' ||
-        data12 === 'tool_call_request' ||
-        data12 === 'tool_call_result' ||
-        data12 === 'document' ||
-        data12 === 'long_text' ||
-        data12 === 'media' ||
-        data12 === 'state_change'
+        data0 === 'text' ||
+        data0 === 'static_var' ||
+        data0 === 'system_prompt' ||
+        data0 === 'memory' ||
+        data0 === 'skills' ||
+        data0 === 'tool_overview' ||
+        data0 === 'tool_call_request' ||
+        data0 === 'tool_call_result' ||
+        data0 === 'document' ||
+        data0 === 'long_text' ||
+        data0 === 'media' ||
+        data0 === 'state_change'
       )) {
-        const err37 = {
+        const err1 = {
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
           params: { allowedValues: schema23.properties.kind.enum },
         };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err1];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err1);
         }
         errors++;
       }
     }
+    const tag0 = data.kind;
+    if (typeof tag0 == 'string') {
+      if (tag0 === 'text') {
+        if (
+          !validate59(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+          errors = vErrors.length;
+        }
+        var props0 = true;
+      } else if (tag0 === 'static_var') {
+        if (
+          !validate60(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'system_prompt') {
+        if (
+          !validate61(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'memory') {
+        if (
+          !validate64(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'skills') {
+        if (
+          !validate66(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_overview') {
+        if (
+          !validate68(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_call_request') {
+        if (
+          !validate70(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'tool_call_result') {
+        if (
+          !validate72(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'document') {
+        if (
+          !validate74(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'long_text') {
+        if (
+          !validate75(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'media') {
+        if (
+          !validate77(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else if (tag0 === 'state_change') {
+        if (
+          !validate78(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+          errors = vErrors.length;
+        }
+        if (props0 !== true) {
+          props0 = true;
+        }
+      } else {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/discriminator',
+          keyword: 'discriminator',
+          params: { error: 'mapping', tag: 'kind', tagValue: tag0 },
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/discriminator',
+        keyword: 'discriminator',
+        params: { error: 'tag', tag: 'kind', tagValue: tag0 },
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
   } else {
-    const err38 = {
+    const err4 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
     };
     if (vErrors === null) {
-      vErrors = [err38];
+      vErrors = [err4];
     } else {
-      vErrors.push(err38);
+      vErrors.push(err4);
     }
     errors++;
   }
