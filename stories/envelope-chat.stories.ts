@@ -164,6 +164,20 @@ export const Search: Story = {
   },
 };
 
+/**
+ * Searching people in a group chat (scenario G): a user id is one of the speaker's facts,
+ * which open where a match is hidden in them.
+ */
+export const SearchSpeakers: Story = {
+  args: { envelope: demo('g'), search: '10005', 'time-zone': 'America/Los_Angeles' },
+  play: async ({ canvasElement }) => {
+    const chat = await shadowOf(canvasElement, 'envelope-chat');
+    await waitFor(() =>
+      expect(chat.shadow.querySelector('.match-status')?.textContent?.trim()).toMatch(/^1 of \d+$/),
+    );
+  },
+};
+
 /** Only the messages that match "sus" (scenario A), with the context window of GPT-4.1 mini. */
 export const MatchesOnly: Story = {
   args: { search: 'SUS', 'matches-only': true, 'context-limit': 8000 },

@@ -167,6 +167,8 @@ export {
   type DiffError,
 } from './diff.js';
 export {
+  HEADER_MATCH,
+  headerSearchText,
   searchEnvelope,
   searchPattern,
   segmentSearchTexts,

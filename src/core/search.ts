@@ -1,11 +1,29 @@
-import type { Envelope, Segment } from './protocol.js';
+import type { Envelope, Message, Segment } from './protocol.js';
 import { expandPlaceholders, staticVariables } from './template.js';
 
-/** One occurrence of the query: the `occurrence`-th match inside one segment's text. */
+/**
+ * One occurrence of the query: the `occurrence`-th match inside one segment's text, or inside
+ * the message's header (its speaker) when `segmentIndex` is `HEADER_MATCH`.
+ */
 export interface SearchMatch {
   messageIndex: number;
   segmentIndex: number;
   occurrence: number;
+}
+
+/** The `segmentIndex` of a match in a message's speaker (protocol 1.1 `actor`). */
+export const HEADER_MATCH = -1;
+
+/**
+ * The searchable text of a message's speaker: the facts a header shows (user id, name, roles,
+ * group nickname and title), or '' without an actor.
+ */
+export function headerSearchText(message: Message): string {
+  const actor = message.actor;
+  if (!actor) return '';
+  const parts = [actor.userId, actor.name, ...(actor.roles ?? []), actor.groupNickname];
+  parts.push(actor.groupTitle);
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n');
 }
 
 export interface SearchResult {
@@ -67,8 +85,9 @@ function searchTextOf(segment: Segment, variables: ReadonlyMap<string, string>):
 }
 
 /**
- * Every occurrence of `query` (literal, case-insensitive) in the envelope's segments, in reading
- * order, up to `limit`. Fields are joined by line breaks: only a query holding one can span two.
+ * Every occurrence of `query` (literal, case-insensitive) in the envelope's messages, in reading
+ * order (a message's speaker, then its segments), up to `limit`. Fields are joined by line
+ * breaks: only a query holding one can span two.
  */
 export function searchEnvelope(
   envelope: Envelope,
@@ -79,16 +98,23 @@ export function searchEnvelope(
   const matches: SearchMatch[] = [];
   if (!pattern) return { matches, truncated: false };
   const texts = segmentSearchTexts(envelope);
+  const find = (text: string, messageIndex: number, segmentIndex: number): boolean => {
+    pattern.lastIndex = 0;
+    let occurrence = 0;
+    while (pattern.exec(text) !== null) {
+      if (matches.length >= limit) return false;
+      matches.push({ messageIndex, segmentIndex, occurrence: occurrence++ });
+    }
+    return true;
+  };
   for (let messageIndex = 0; messageIndex < texts.length; messageIndex++) {
+    const header = headerSearchText(envelope.messages[messageIndex]!);
+    if (header !== '' && !find(header, messageIndex, HEADER_MATCH))
+      return { matches, truncated: true };
     const segments = texts[messageIndex]!;
     for (let segmentIndex = 0; segmentIndex < segments.length; segmentIndex++) {
-      const text = segments[segmentIndex]!;
-      pattern.lastIndex = 0;
-      let occurrence = 0;
-      while (pattern.exec(text) !== null) {
-        if (matches.length >= limit) return { matches, truncated: true };
-        matches.push({ messageIndex, segmentIndex, occurrence: occurrence++ });
-      }
+      if (!find(segments[segmentIndex]!, messageIndex, segmentIndex))
+        return { matches, truncated: true };
     }
   }
   return { matches, truncated: false };

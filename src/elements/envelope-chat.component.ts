@@ -6,7 +6,7 @@ import { measureEnvelope, type MeasureResult } from '../core/measure.js';
 import { fullHeaderMessageIds, unannouncedChanges } from '../core/headers.js';
 import type { MessageRevealEvent } from '../events.js';
 import type { Envelope, Message, Scene, StateChangeSegment } from '../core/protocol.js';
-import { searchEnvelope, searchPattern, type SearchResult } from '../core/search.js';
+import { HEADER_MATCH, searchEnvelope, searchPattern, type SearchResult } from '../core/search.js';
 import { staticVariables } from '../core/template.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
@@ -638,7 +638,8 @@ export class EnvelopeChat extends LitElement {
   private expandMatches(envelope: Envelope): void {
     const memory = collapseMemoryOf(envelope);
     for (const { messageIndex, segmentIndex } of this.result.matches)
-      memory.set(`${envelope.messages[messageIndex]!.id}/${segmentIndex}`, false);
+      if (segmentIndex !== HEADER_MATCH)
+        memory.set(`${envelope.messages[messageIndex]!.id}/${segmentIndex}`, false);
   }
 
   /** Where a message index sits in the list (the list is sorted), or -1. */

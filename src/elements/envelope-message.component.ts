@@ -4,6 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EnvelopeError } from '../core/issues.js';
 import { parseJson } from '../core/parse.js';
 import type { Actor, Message, StateChangeSegment } from '../core/protocol.js';
+import { headerSearchText } from '../core/search.js';
 import { validateMessage } from '../core/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
@@ -328,6 +329,24 @@ export class EnvelopeMessage extends LitElement {
   private input: { message: Message } | { errors: EnvelopeError[] } | null = null;
   private reported: EnvelopeError[] | null = null;
 
+  /**
+   * Opens the speaker's facts when `test` matches one of them but nothing the compact header
+   * shows (its name, role badges and group title): search calls it for a match in the speaker.
+   */
+  revealSpeaker(test: (text: string) => boolean): void {
+    const message = this.input && 'message' in this.input ? this.input.message : undefined;
+    const actor = message?.actor;
+    if (!message || !actor || this.fullHeader || this.factsOpen) return;
+    const shown = [speakerName(actor), ...(actor.roles ?? []), actor.groupTitle ?? ''];
+    if (!shown.some(test) && test(headerSearchText(message))) this.factsOpen = true;
+  }
+
+  /** The elements that show the speaker's searched facts (compact header and open facts). */
+  speakerTexts(): Element[] {
+    const selector = '.actor-name, .badge-text, .fact-list dd.searched';
+    return [...(this.shadowRoot?.querySelectorAll(selector) ?? [])];
+  }
+
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('message')) {
       this.input = readMessage(this.message);
@@ -477,12 +496,13 @@ export class EnvelopeMessage extends LitElement {
 
   private renderFactList(actor: Actor) {
     const a = this.ambient;
-    const fact = (label: string, value: unknown) =>
+    // `searched`: a fact search looks in (headerSearchText), not a label of ours.
+    const fact = (label: string, value: unknown, searched = true) =>
       value === undefined || value === ''
         ? nothing
         : html`<div class="fact">
             <dt>${label}</dt>
-            <dd>${value}</dd>
+            <dd class=${searched ? 'searched' : nothing}>${value}</dd>
           </div>`;
     const muteTime = actor.muteTime;
     return html`${
@@ -504,10 +524,12 @@ export class EnvelopeMessage extends LitElement {
             : muteTime > 0
               ? this.muteText(muteTime)
               : a.t('actor.notMuted'),
+          false,
         )}
         ${fact(
           a.t('actor.origin'),
           actor.origin === 'peer_bot' ? a.t('actor.peerBot') : actor.origin,
+          false,
         )}
       </dl>`;
   }

@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { createSegmentRegistry, type SegmentRegistry } from '../core/assemble.js';
 import type { PromptComponent } from '../core/compose.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/export.js';
 import {
   validateScenarioManifest,
   type ScenarioEntry,
@@ -22,6 +23,7 @@ import {
   type EnvelopeState,
 } from './internal/envelope-input.js';
 import { AmbientController } from './internal/localize.js';
+import type { ProtocolPanel } from './protocol-panel.component.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
 
@@ -430,6 +432,7 @@ export class EnvelopeViewer extends LitElement {
                 this.view === 'context'
                   ? html`<context-meter
                       part="meter"
+                      .target=${this.panelTarget()}
                       theme=${a.theme}
                       lang=${a.lang}
                     ></context-meter>`
@@ -481,6 +484,15 @@ export class EnvelopeViewer extends LitElement {
         ${a.t(this.studioActive ? 'viewer.studioOff' : 'viewer.studioOn')}
       </button>
     </p>`;
+  }
+
+  /**
+   * The provider last shown in the protocol panel (its Trace target follows its tabs): the
+   * Context size view measures that provider's request.
+   */
+  private panelTarget(): ExportTarget {
+    const target = this.renderRoot.querySelector<ProtocolPanel>('protocol-panel')?.traceTarget;
+    return target && EXPORT_TARGETS.includes(target) ? target : 'openai';
   }
 
   /** The Compare view: pick another scenario or open a file; the diff goes from it to this one. */

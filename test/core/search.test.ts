@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { searchEnvelope, searchPattern, segmentSearchTexts } from '../../src/core/search.js';
+import {
+  HEADER_MATCH,
+  headerSearchText,
+  searchEnvelope,
+  searchPattern,
+  segmentSearchTexts,
+} from '../../src/core/search.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import {
   call,
@@ -26,6 +32,39 @@ describe('searchEnvelope', () => {
       ],
       truncated: false,
     });
+  });
+
+  it("finds a speaker's facts (protocol 1.1 actor) as header matches, before the segments", () => {
+    const chat = {
+      ...envelope([
+        {
+          ...msg('u1', 'user', text('Dana here, leading Saturday.')),
+          actor: {
+            userId: 'u-77',
+            name: 'Dana Whitaker',
+            roles: ['owner'],
+            groupNickname: 'Trail Boss',
+            groupTitle: 'Founder',
+          },
+        },
+        msg('a1', 'assistant', text('Hi Dana!')),
+      ]),
+      version: '1.1' as const,
+    };
+    assert.equal(
+      headerSearchText(chat.messages[0]),
+      'u-77\nDana Whitaker\nowner\nTrail Boss\nFounder',
+    );
+    assert.equal(headerSearchText(chat.messages[1]), '');
+    assert.deepEqual(searchEnvelope(chat, 'dana').matches, [
+      { messageIndex: 0, segmentIndex: HEADER_MATCH, occurrence: 0 },
+      { messageIndex: 0, segmentIndex: 0, occurrence: 0 },
+      { messageIndex: 1, segmentIndex: 0, occurrence: 0 },
+    ]);
+    assert.deepEqual(searchEnvelope(chat, 'trail boss').matches, [
+      { messageIndex: 0, segmentIndex: HEADER_MATCH, occurrence: 0 },
+    ]);
+    assert.equal(searchEnvelope(chat, 'u-77', { limit: 0 }).truncated, true);
   });
 
   it('treats the query literally: regular expression characters are text', () => {

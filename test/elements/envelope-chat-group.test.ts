@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/elements/envelope-chat.js';
+import { HEADER_MATCH, searchEnvelope } from '../../src/core/search.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
 import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
 import type { Envelope, Message, StateChangeSegment } from '../../src/core/protocol.js';
@@ -222,7 +223,9 @@ describe('<envelope-chat> with a group chat (protocol 1.1, demo G)', () => {
     chat.search = 'make me owner';
     await settle(chat);
     const eventId = eventWith((s) => s.field === 'group_nickname');
-    expect(chat.matchCount).to.equal(1);
+    // The event's value, then the nickname among the facts of Tom's message after it.
+    expect(chat.matchCount).to.equal(2);
+    expect(searchEnvelope(demo, 'make me owner').matches[1]!.segmentIndex).to.equal(HEADER_MATCH);
     const event = messageEl(chat, eventId).shadowRoot!.querySelector('segment-state-change')!;
     await waitUntil(() => partIn(event, 'value')!.textContent === INJECTION, 'the value opened');
     await waitUntil(

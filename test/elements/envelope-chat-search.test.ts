@@ -1,8 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/envelope-chat.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
+import { fullHeaderMessageIds } from '../../src/core/headers.js';
 import { measureEnvelope } from '../../src/core/measure.js';
 import type { Envelope } from '../../src/core/protocol.js';
+import { HEADER_MATCH, searchEnvelope } from '../../src/core/search.js';
 import type { SegmentElement } from '../../src/elements/internal/segment-element.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
 import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
@@ -105,6 +107,48 @@ describe('<envelope-chat> search', () => {
     expect(chat.search).to.equal('');
     expect(status(chat)).to.equal('');
     expect(painted('pe-search')).to.deep.equal([]);
+  });
+
+  it("finds a speaker by a fact the compact header hides, opens the speaker's facts and paints it", async () => {
+    const demo = await loadDemo('g');
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo} style="height: 600px"></envelope-chat>`,
+    );
+    await settle(chat);
+    // Tom's user id is shown only among his facts, which a short header keeps closed.
+    const { matches } = searchEnvelope(demo, '10005');
+    const full = fullHeaderMessageIds(demo.messages);
+    const target = matches.findIndex(
+      (m) => m.segmentIndex === HEADER_MATCH && !full.has(demo.messages[m.messageIndex].id),
+    );
+    expect(target, 'a later message of Tom').to.be.greaterThan(0);
+    await type(chat, '10005');
+    expect(status(chat)).to.equal(`1 of ${matches.length}`);
+    for (let i = 0; i < target; i++) await press(chat, 'Enter');
+    expect(status(chat)).to.equal(`${target + 1} of ${matches.length}`);
+    const id = demo.messages[matches[target].messageIndex].id;
+    const item = [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[data-index]')].find(
+      (el) => (el.firstElementChild as { message?: { id: string } }).message?.id === id,
+    )!;
+    const message = item.firstElementChild!.shadowRoot!;
+    expect(message.querySelector('[part~="facts"]')!.hasAttribute('hidden')).to.equal(false);
+    expect(message.querySelector('[part~="facts-toggle"]')!.getAttribute('aria-expanded')).to.equal(
+      'true',
+    );
+    expect(painted('pe-search-current')).to.deep.equal(['10005']);
+  });
+
+  it('finds a speaker by the name and group title it shows, without opening facts', async () => {
+    const demo = await loadDemo('g');
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo} style="height: 600px"></envelope-chat>`,
+    );
+    await settle(chat);
+    await type(chat, 'snack captain');
+    const { matches } = searchEnvelope(demo, 'snack captain');
+    expect(matches.length).to.be.greaterThan(0);
+    expect(status(chat)).to.equal(`1 of ${matches.length}`);
+    expect(painted('pe-search-current')).to.deep.equal(['Snack Captain']);
   });
 
   it('says when nothing matches and disables the buttons', async () => {

@@ -138,6 +138,20 @@ describe('<envelope-viewer>', () => {
     const expected = measureEnvelope(await loadDemo('a')).total.tokens;
     expect(deepText(meter)).to.include(expected.toLocaleString('en'));
 
+    // The meter measures the provider last shown in the protocol panel.
+    tabs[0].click();
+    await settle(viewer);
+    const panel = root.querySelector('protocol-panel')!;
+    panel.shadowRoot!.querySelector<HTMLElement>('[part~="tab"][id$="anthropic"]')!.click();
+    await settle(panel);
+    tabs[1].click();
+    await settle(viewer);
+    const anthropic = root.querySelector('context-meter')!;
+    expect(anthropic.target).to.equal('anthropic');
+    const tokens = measureEnvelope(await loadDemo('a'), { target: 'anthropic' }).total.tokens;
+    expect(deepText(anthropic)).to.include(tokens.toLocaleString('en'));
+    expect(deepText(anthropic)).to.include('Anthropic');
+
     tabs[1].focus();
     tabs[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     await settle(viewer);

@@ -1,5 +1,6 @@
 import type { ReactiveElement } from 'lit';
-import { searchPattern, type SearchMatch } from '../../core/search.js';
+import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../core/search.js';
+import type { EnvelopeMessage } from '../envelope-message.component.js';
 import type { SegmentElement } from './segment-element.js';
 
 /**
@@ -43,9 +44,19 @@ export class SearchHighlighter {
         const segments = matched.get(messageIndex);
         if (!segments) continue;
         if (current?.messageIndex === messageIndex) currentItem = item;
-        const message = item.firstElementChild as ReactiveElement | null;
+        const message = item.firstElementChild as EnvelopeMessage | null;
         await message?.updateComplete;
         if (run !== this.run) return;
+        if (message && segments.has(HEADER_MATCH)) {
+          // The speaker: its facts open when the match is in one the compact header hides.
+          message.revealSpeaker(test);
+          await message.updateComplete;
+          if (run !== this.run) return;
+          const ranges = message.speakerTexts().flatMap((root) => textRanges(root, pattern));
+          found.push(...ranges);
+          if (current?.messageIndex === messageIndex && current.segmentIndex === HEADER_MATCH)
+            currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
+        }
         const segmentElements = message?.shadowRoot?.querySelectorAll('[part~="segment"]') ?? [];
         for (const element of segmentElements as Iterable<SegmentElement<never>>) {
           if (!segments.has(element.segmentIndex)) continue;
