@@ -1,6 +1,6 @@
 import type { Message, SegmentOfKind } from './protocol.js';
 import type { MidConversationSystem } from './render-common.js';
-import { expandPlaceholders, placeholderNames } from './template.js';
+import { expandWithin, MAX_EXPANDED_CHARS, placeholderNames } from './template.js';
 
 /**
  * The content decisions every export target shares (SPEC §3.2, §3.6): what goes into the system
@@ -93,7 +93,17 @@ export function renderStructural(
           });
         }
       }
-      return expandPlaceholders(segment.content, variables);
+      {
+        const { text, unexpanded } = expandWithin(segment.content, variables);
+        if (unexpanded > 0) {
+          warnings.push({
+            code: 'template-too-long',
+            message: `The system prompt in message '${message.id}' would grow past ${MAX_EXPANDED_CHARS.toLocaleString('en')} characters with its variables filled in, so ${unexpanded} of its placeholders are sent unchanged.`,
+            messageIds: [message.id],
+          });
+        }
+        return text;
+      }
     case 'memory':
       return withDescription(
         segment.description,

@@ -97,11 +97,33 @@ export function exportEnvelope<T extends ExportTarget>(
   }
   const validation = validateEnvelope(envelope);
   if (!validation.valid) return { body: null, warnings: [], errors: validation.errors, trace: [] };
+  try {
+    return exportValid(envelope as Envelope, options);
+  } catch (cause) {
+    // A valid envelope that still cannot be built: a request longer than a JavaScript string
+    // can hold, or an object that changed (a getter) since it was validated.
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return {
+      body: null,
+      warnings: [],
+      errors: [
+        { path: '', keyword: 'input', message: `The request could not be built (${reason}).` },
+      ],
+      trace: [],
+    };
+  }
+}
+
+function exportValid<T extends ExportTarget>(
+  envelope: Envelope,
+  options: ExportOptions & { target: T },
+): ExportResult<ExportBodies[T]> {
+  const target = options.target;
 
   const conversation =
     options.components && options.components.length > 0
-      ? composeAssembly(envelope as Envelope, options.components, target, options).conversation
-      : assembleFor(envelope as Envelope, target, options);
+      ? composeAssembly(envelope, options.components, target, options).conversation
+      : assembleFor(envelope, target, options);
   const warnings = [...conversation.warnings];
   if (target === 'gemini' || target === 'otel') {
     // Neither body carries a model, so a missing one is no problem of the body.

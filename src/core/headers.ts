@@ -21,8 +21,17 @@ export const STATE_CHANGE_NOTE =
 /** Cuts to `max` code points, marking the cut with `…`. */
 export function cut(text: string, max = HEADER_VALUE_MAX): string {
   if (text.length <= max) return text;
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…';
+  // Walk code points only as far as needed: a value may be megabytes long.
+  let index = 0;
+  let keep = 0;
+  for (let count = 0; count < max; count++) {
+    if (index >= text.length) return text;
+    if (count === max - 1) keep = index;
+    const code = text.charCodeAt(index);
+    const next = text.charCodeAt(index + 1);
+    index += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return index >= text.length ? text : text.slice(0, keep) + '…';
 }
 
 /** A header value: `;`, `]` and line breaks become spaces (`:` stays), cut at 64 characters. */

@@ -553,3 +553,33 @@ function bodySlots(
   }
   return slots;
 }
+
+/**
+ * Whether `value` holds more than `limit` characters of text (strings and keys), counting no
+ * further than that: a cheap check before measuring, which costs about 50 ns a character.
+ */
+export function exceedsCharacters(value: unknown, limit: number): boolean {
+  let count = 0;
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      count += item.length;
+      if (count > limit) return true;
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || seen.has(item)) continue;
+    seen.add(item);
+    if (Array.isArray(item)) {
+      for (const inner of item) stack.push(inner);
+      continue;
+    }
+    for (const [key, inner] of Object.entries(item)) {
+      count += key.length;
+      stack.push(inner);
+    }
+    if (count > limit) return true;
+  }
+  return false;
+}

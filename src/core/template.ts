@@ -12,11 +12,44 @@ export function placeholderNames(text: string): string[] {
 }
 
 /**
- * Replaces every placeholder whose name is in `values`, in one pass: a value that itself contains
- * `{{…}}` is inserted as is, never expanded again. Unknown placeholders stay untouched.
+ * The longest text one expansion makes: 8 million characters, more than any model reads (about
+ * 2 million tokens). A prompt repeating a long variable could otherwise ask for more than a
+ * JavaScript string can hold (V8: about 512 million) and make exports throw.
  */
-export function expandPlaceholders(text: string, values: ReadonlyMap<string, string>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+export const MAX_EXPANDED_CHARS = 8_000_000;
+
+/**
+ * Replaces every placeholder whose name is in `values`, in one pass: a value that itself contains
+ * `{{…}}` is inserted as is, never expanded again. Unknown placeholders stay untouched, and so do
+ * those that would make the text longer than `limit`.
+ */
+export function expandPlaceholders(
+  text: string,
+  values: ReadonlyMap<string, string>,
+  limit = MAX_EXPANDED_CHARS,
+): string {
+  return expandWithin(text, values, limit).text;
+}
+
+/** expandPlaceholders, and how many known placeholders were left as they are for `limit`. */
+export function expandWithin(
+  text: string,
+  values: ReadonlyMap<string, string>,
+  limit = MAX_EXPANDED_CHARS,
+): { text: string; unexpanded: number } {
+  let length = text.length;
+  let unexpanded = 0;
+  const expanded = text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values.get(name);
+    if (value === undefined) return whole;
+    if (length + value.length - whole.length > limit) {
+      unexpanded++;
+      return whole;
+    }
+    length += value.length - whole.length;
+    return value;
+  });
+  return { text: expanded, unexpanded };
 }
 
 /** Splits `text` into literal and placeholder pieces, for views that mark the placeholders. */

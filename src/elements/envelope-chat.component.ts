@@ -2,7 +2,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { measureEnvelope, type MeasureResult } from '../core/measure.js';
+import { exceedsCharacters, measureEnvelope, type MeasureResult } from '../core/measure.js';
 import { fullHeaderMessageIds, unannouncedChanges } from '../core/headers.js';
 import type { MessageRevealEvent } from '../events.js';
 import type { Envelope, Message, Scene, StateChangeSegment } from '../core/protocol.js';
@@ -16,6 +16,7 @@ import { cutText, envelopeLookups } from './internal/participants.js';
 import { scrollSteadily, SearchHighlighter } from './internal/search-highlighter.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { formatNumber } from './internal/format.js';
+import { shownLabel } from './internal/shown-text.js';
 import { themeStyles } from './internal/theme.js';
 import { markValid } from './internal/validated.js';
 
@@ -28,8 +29,12 @@ export function collapseMemoryOf(envelope: Envelope): CollapseMemory {
   return memory;
 }
 
-/** Conversations up to this long are measured on their own; longer ones on request. */
+/**
+ * Conversations up to this many messages and characters are measured on their own after the
+ * first paint; bigger ones on request (measuring blocks the page for about 50 ns a character).
+ */
 const MEASURE_AUTO_LIMIT = 2_000;
+const MEASURE_AUTO_CHARS = 2_000_000;
 
 /**
  * @tagname envelope-chat
@@ -52,7 +57,7 @@ const MEASURE_AUTO_LIMIT = 2_000;
  * @csspart base - The root wrapper.
  * @csspart header - Title, model, message count and search (sticks to the top while scrolling).
  * @csspart meter - The compact `<context-meter>` in the header.
- * @csspart measure - The button that measures a very long conversation (over 2,000 messages).
+ * @csspart measure - The button that measures a very long conversation (over 2,000 messages or 2 million characters).
  * @csspart search - The search box, match count and buttons.
  * @csspart search-input - The search field.
  * @csspart scene - The scene card (protocol 1.1): name, type, id, owner, admins, members, mute, the assistant's role.
@@ -268,6 +273,7 @@ export class EnvelopeChat extends LitElement {
   /** The header meter's figures and their envelope: after the first paint, or on request. */
   private measured?: Envelope;
   private measurement?: MeasureResult;
+  private readonly autoMeasured = new WeakMap<Envelope, boolean>();
   private measuring?: ReturnType<typeof setTimeout>;
 
   /** The envelope being shown, once valid (what `<protocol-panel for=…>` reads). */
@@ -356,7 +362,7 @@ export class EnvelopeChat extends LitElement {
     const envelope = this.shown;
     // The meter measures the whole request: after the first paint, so that it never delays
     // it, and for very long conversations only when asked.
-    if (envelope && this.measured !== envelope && envelope.messages.length <= MEASURE_AUTO_LIMIT) {
+    if (envelope && this.measured !== envelope && this.measuresItself(envelope)) {
       clearTimeout(this.measuring);
       this.measuring = setTimeout(() => this.measure(envelope));
     }
@@ -406,7 +412,7 @@ export class EnvelopeChat extends LitElement {
     return html`<div part="header" class="header">
         <h2 class="title">${a.t('chat.label')}</h2>
         <span class="facts">
-          ${envelope.model ? html`<span class="model">${envelope.model}</span> · ` : ''}${a.t('chat.messages', { n: envelope.messages.length })}
+          ${envelope.model ? html`<span class="model">${shownLabel(envelope.model)}</span> · ` : ''}${a.t('chat.messages', { n: envelope.messages.length })}
         </span>
         ${this.renderMeter(envelope)} ${this.renderSearch()}
       </div>
@@ -478,7 +484,7 @@ export class EnvelopeChat extends LitElement {
         ? a.t('scene.group')
         : scene.type === 'private'
           ? a.t('scene.private')
-          : scene.type;
+          : shownLabel(scene.type);
     const facts: unknown[] = [html`${a.t('scene.id')} ${value(scene.id)}`];
     if (scene.ownerId) facts.push(html`${a.t('scene.owner')} ${value(scene.ownerId)}`);
     if (scene.admins && scene.admins.length > 0)
@@ -487,7 +493,8 @@ export class EnvelopeChat extends LitElement {
       facts.push(a.t('scene.members', { n: formatNumber(scene.memberCount, a.lang) }));
     if (scene.globalMute !== undefined)
       facts.push(a.t(scene.globalMute ? 'scene.globalMute' : 'scene.noGlobalMute'));
-    if (scene.assistantRole) facts.push(a.t('scene.assistantRole', { role: scene.assistantRole }));
+    if (scene.assistantRole)
+      facts.push(a.t('scene.assistantRole', { role: shownLabel(scene.assistantRole) }));
     return html`<section part="scene" class="scene" aria-label=${a.t('scene.label')}>
       <span class="scene-label">${type}</span>
       ${
@@ -530,7 +537,7 @@ export class EnvelopeChat extends LitElement {
         theme=${a.theme}
         lang=${a.lang}
       ></context-meter>`;
-    if (envelope.messages.length <= MEASURE_AUTO_LIMIT) return nothing;
+    if (this.measuresItself(envelope)) return nothing;
     return html`<button
       part="measure"
       class="measure"
@@ -539,6 +546,18 @@ export class EnvelopeChat extends LitElement {
     >
       ${a.t('chat.measure')}
     </button>`;
+  }
+
+  /** Whether an envelope is small enough to be measured without a click. */
+  private measuresItself(envelope: Envelope): boolean {
+    let small = this.autoMeasured.get(envelope);
+    if (small === undefined) {
+      small =
+        envelope.messages.length <= MEASURE_AUTO_LIMIT &&
+        !exceedsCharacters(envelope, MEASURE_AUTO_CHARS);
+      this.autoMeasured.set(envelope, small);
+    }
+    return small;
   }
 
   private measure(envelope: Envelope): void {

@@ -13,6 +13,7 @@ import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { formatTime, isoTime } from './internal/format.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
+import { shownLabel } from './internal/shown-text.js';
 import { themeStyles } from './internal/theme.js';
 import { wasValidated } from './internal/validated.js';
 
@@ -497,12 +498,12 @@ export class EnvelopeMessage extends LitElement {
   private renderFactList(actor: Actor) {
     const a = this.ambient;
     // `searched`: a fact search looks in (headerSearchText), not a label of ours.
-    const fact = (label: string, value: unknown, searched = true) =>
+    const fact = (label: string, value: string | undefined, searched = true) =>
       value === undefined || value === ''
         ? nothing
         : html`<div class="fact">
             <dt>${label}</dt>
-            <dd class=${searched ? 'searched' : nothing}>${value}</dd>
+            <dd class=${searched ? 'searched' : nothing}>${shownLabel(value)}</dd>
           </div>`;
     const muteTime = actor.muteTime;
     return html`${
@@ -537,7 +538,7 @@ export class EnvelopeMessage extends LitElement {
   private renderReply(message: Message) {
     const a = this.ambient;
     const target = message.replyTo!;
-    const name = this.replyToName || target;
+    const name = shownLabel(this.replyToName || target);
     return html`<button
       part="reply"
       class="link-button reply"
@@ -600,7 +601,7 @@ const NAME_MAX = 32;
 
 /** What the header calls the speaker: the name, else the group nickname, else the user id. */
 function speakerName(actor: Actor): string {
-  return actor.name || actor.groupNickname || actor.userId;
+  return shownLabel(actor.name || actor.groupNickname || actor.userId);
 }
 
 function readMessage(value: unknown): { message: Message } | { errors: EnvelopeError[] } | null {

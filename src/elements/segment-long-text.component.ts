@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import type { LongTextSegment } from '../core/protocol.js';
 import { icon } from './internal/icons.js';
-import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
+import { renderCutNote, shownPart } from './internal/shown-text.js';
 import { formatNumber } from './internal/format.js';
 import { SegmentElement } from './internal/segment-element.js';
 
@@ -44,7 +44,6 @@ const PREVIEW_MAX_CHARS = 2_000;
 export class SegmentLongText extends SegmentElement<LongTextSegment> {
   static override styles = [
     ...SegmentElement.styles,
-    cutNoteStyles,
     css`
       .card {
         display: grid;
@@ -109,6 +108,7 @@ export class SegmentLongText extends SegmentElement<LongTextSegment> {
   ];
 
   protected readonly kind = 'long_text';
+  protected override readonly cutsItself = ['content'];
 
   protected renderSegment(segment: LongTextSegment) {
     const t = this.ambient;

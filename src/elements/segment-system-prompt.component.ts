@@ -4,8 +4,12 @@ import { expandPlaceholders, splitPlaceholders } from '../core/template.js';
 import type { SystemPromptSegment } from '../core/protocol.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 
 type Piece = { text: string; name?: string };
+
+/** A value in a placeholder's tooltip: a glance, and a prompt may hold thousands of them. */
+const tooltip = (value: string) => (value.length > 200 ? `${shownPart(value, 200)}…` : value);
 
 /**
  * @tagname segment-system-prompt
@@ -131,7 +135,7 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
     const t = this.ambient;
     const values = this.variableMap();
     const template = pieces.map((piece) => this.renderPlaceholder(piece, values));
-    const sent = pieces.map((piece) => this.renderValue(piece, values));
+    const { sent, total } = this.renderSent(pieces, values);
     return html`<figure part="template">
         <figcaption part="caption">${t.t('systemPrompt.template')}</figcaption>
         <pre part="text" class="text">${template}</pre>
@@ -139,7 +143,28 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
       <figure part="expanded">
         <figcaption part="caption">${t.t('systemPrompt.expanded')}</figcaption>
         <pre part="text" class="text">${sent}</pre>
+        ${renderCutNote(t, total)}
       </figure>`;
+  }
+
+  /**
+   * The text as sent: the same pieces as the core's expandPlaceholders, values marked, at most
+   * MAX_SHOWN_CHARS of it (a placeholder repeated a thousand times may fill in a long value).
+   */
+  private renderSent(pieces: Piece[], values: ReadonlyMap<string, string>) {
+    const sent: (string | TemplateResult)[] = [];
+    let budget = MAX_SHOWN_CHARS;
+    let total = 0;
+    for (const piece of pieces) {
+      const text = piece.name === undefined ? piece.text : expandPlaceholders(piece.text, values);
+      total += text.length;
+      if (budget <= 0) continue;
+      const shown = shownPart(text, budget);
+      budget -= shown.length;
+      const known = piece.name !== undefined && values.has(piece.name);
+      sent.push(known ? html`<mark part="value" class="value">${shown}</mark>` : shown);
+    }
+    return { sent, total };
   }
 
   private renderPlaceholder(piece: Piece, values: ReadonlyMap<string, string>) {
@@ -148,7 +173,7 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
       return html`<mark
         part="placeholder"
         class="placeholder"
-        title=${`${piece.name} = ${values.get(piece.name)}`}
+        title=${`${piece.name} = ${tooltip(values.get(piece.name)!)}`}
         >${piece.text}</mark
       >`;
     }
@@ -158,13 +183,6 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
       title=${this.ambient.t('systemPrompt.unknown')}
       >${piece.text}</mark
     >`;
-  }
-
-  /** The text as sent: the same pieces as the core's expandPlaceholders, values marked. */
-  private renderValue(piece: Piece, values: ReadonlyMap<string, string>) {
-    if (piece.name === undefined) return piece.text;
-    const value = expandPlaceholders(piece.text, values);
-    return values.has(piece.name) ? html`<mark part="value" class="value">${value}</mark>` : value;
   }
 
   /** `variables` as a map of strings only: it comes from a page and may hold anything. */

@@ -3,7 +3,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { TextSegment } from '../core/protocol.js';
 import { renderMarkdown } from './internal/markdown.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
+import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 
 /**
  * @tagname segment-text
@@ -31,7 +31,6 @@ import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './inte
 export class SegmentText extends SegmentElement<TextSegment> {
   static override styles = [
     ...SegmentElement.styles,
-    cutNoteStyles,
     css`
       .content {
         overflow-wrap: anywhere;
@@ -43,6 +42,7 @@ export class SegmentText extends SegmentElement<TextSegment> {
   ];
 
   protected readonly kind = 'text';
+  protected override readonly cutsItself = ['content'];
 
   protected renderSegment(segment: TextSegment) {
     // Cut text is shown plain: 100,000 characters of Markdown make thousands of elements.

@@ -3,7 +3,7 @@ import type { ToolCallResultSegment } from '../core/protocol.js';
 import { nestingExceeds } from '../core/json-value.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
-import { cutNoteStyles, MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
+import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { SegmentElement } from './internal/segment-element.js';
 
 /** Results nested deeper than this are shown as sent: re-indenting them would grow quadratically. */
@@ -45,7 +45,6 @@ const MAX_PRETTY_LENGTH = 1_000_000;
 export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
   static override styles = [
     ...SegmentElement.styles,
-    cutNoteStyles,
     jsonStyles,
     css`
       .base {
@@ -110,6 +109,7 @@ export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
   ];
 
   protected readonly kind = 'tool_call_result';
+  protected override readonly cutsItself = ['result'];
 
   private formatted?: { source: string; view: TemplateResult | string };
 

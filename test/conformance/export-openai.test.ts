@@ -5,6 +5,8 @@ import { formatBytes } from '../../src/core/conversation.js';
 import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/export.js';
 import type { Envelope } from '../../src/core/protocol.js';
 import { hydrateSkills } from '../../src/core/skills.js';
+import { MAX_EXPANDED_CHARS } from '../../src/core/template.js';
+import { validateEnvelope } from '../../src/core/validate.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
 import {
@@ -523,6 +525,43 @@ describe('OpenAI export: edge envelopes', () => {
       out.warnings.map((w) => [w.code, w.messageIds]),
       [['image-url-invalid', ['u']]],
     );
+  });
+
+  test('28 a long variable repeated in a prompt expands up to 8 million characters, warned', () => {
+    // 2,000 × 1 MB would be 2 GB: more than a JavaScript string holds. Export threw.
+    const value = 'v'.repeat(1_000_000);
+    const e = envelope([
+      msg('s', 'system', staticVar('big', value), systemPrompt('{{big}}'.repeat(2_000))),
+      msg('u', 'user', text('hi')),
+    ]);
+    const out = exportEnvelope(e, { target: 'openai' });
+    const system = out.body!.messages[0]!.content as string;
+    assert.ok(system.length <= MAX_EXPANDED_CHARS, `${system.length} characters`);
+    assert.equal(system.length, 7 * value.length + 1_993 * '{{big}}'.length);
+    assert.deepEqual(codes(out), ['template-too-long']);
+    assert.match(out.warnings[0]!.message, /so 1993 of its placeholders are sent unchanged\.$/);
+  });
+
+  test('29 an envelope that changes after validation gives an error, never an exception', () => {
+    // A getter that answers validation, then throws when the export reads it.
+    let reads = 0;
+    let allowed = Number.POSITIVE_INFINITY;
+    const segment = Object.defineProperty({ kind: 'text' }, 'content', {
+      enumerable: true,
+      get: () => {
+        if (++reads > allowed) throw new Error('gone');
+        return 'hi';
+      },
+    });
+    const e = envelope([msg('u', 'user', segment as never)]);
+    validateEnvelope(e);
+    allowed = reads;
+    reads = 0;
+    const out = exportEnvelope(e, { target: 'openai' });
+    assert.equal(out.body, null);
+    assert.deepEqual(out.errors, [
+      { path: '', keyword: 'input', message: 'The request could not be built (gone).' },
+    ]);
   });
 });
 

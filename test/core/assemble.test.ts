@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { assemble, createSegmentRegistry, type PromptSegment } from '../../src/core/assemble.js';
 import { exportEnvelope } from '../../src/core/export.js';
 import {
+  cut,
   formatHeader,
   fullHeaderMessageIds,
   quoted,
@@ -12,6 +13,7 @@ import {
 } from '../../src/core/headers.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import { validateEnvelope } from '../../src/core/validate.js';
+import fc from 'fast-check';
 import { at, event, group, ming, owner, reply, say, scene } from '../fixtures/group.js';
 
 const text = (
@@ -319,6 +321,22 @@ describe('assemble', () => {
 });
 
 describe('headers', () => {
+  test('cut keeps max - 1 code points and …, like cutting Array.from(text), surrogates whole', () => {
+    const byCodePoints = (text: string, max: number) => {
+      const chars = Array.from(text);
+      return chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…';
+    };
+    const unit = fc.constantFrom('a', 'é', '😀', '\ud83d', '\ude00', ';');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 150 }), fc.integer({ min: 1, max: 80 }), (t, m) =>
+        assert.equal(cut(t, m), byCodePoints(t, m)),
+      ),
+      { numRuns: 5_000 },
+    );
+    // A 10 MB value is cut without splitting it into ten million characters first.
+    assert.equal(cut('😀'.repeat(5_000_000), 3), '😀😀…');
+  });
+
   test('[k:v;…;]: ; ] and line breaks become spaces, : stays, values cut at 64 with …, missing left out', () => {
     assert.equal(
       formatHeader([

@@ -6,7 +6,8 @@ import '../../src/elements/segment-memory.js';
 import type { Envelope, Message, Segment } from '../../src/core/protocol.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import { deepQuery, deepText } from './helpers.js';
+import { hostileEnvelope, hostileSegments } from '../fixtures/xss/own-payloads.js';
+import { deepQuery, deepText, expandAll } from './helpers.js';
 
 /**
  * SPEC §6 bad input: every case ends in an error state or a complete render within a bound,
@@ -256,6 +257,51 @@ describe('bad input (SPEC §6): an error state or a complete render, never a cra
     );
     expect(deepQuery(chat, '[part~="text"]')!.textContent!.trim()).to.have.length.at.most(100_000);
   });
+
+  // Every other string field: names, values, descriptions, memory items, skill bodies, tool
+  // descriptions and schemas, arguments, documents, URLs, alt texts, state-change values, the
+  // speaker's facts and the scene; one role's segments at a time, everything expanded.
+  for (const role of ['system', 'user', 'assistant', 'tool', 'event'] as const) {
+    it(`10 MB in every string field of ${role} segments, all expanded: renders`, async () => {
+      const p = bigMarkdown(10 * MB);
+      const people = role === 'user' || role === 'assistant';
+      const envelope = {
+        ...hostileEnvelope(role === 'event' ? p : 'x'),
+        messages: [
+          {
+            id: 'm-1',
+            role,
+            timestamp: 1_780_000_000_000,
+            segments: hostileSegments(p)[role],
+            ...(people
+              ? { actor: { userId: p, name: p, roles: [p], groupNickname: p, groupTitle: p } }
+              : {}),
+          },
+        ],
+      } as Envelope;
+      const chat = await chatElement();
+      await measure(
+        `10 MB in every ${role} field`,
+        'rendered',
+        () => (chat.envelope = envelope),
+        () =>
+          errorPanel(chat)
+            ? 'error'
+            : chat.shadowRoot?.querySelector('envelope-message')
+              ? 'rendered'
+              : null,
+      );
+      await measure(
+        `10 MB in every ${role} field, expanded`,
+        'rendered',
+        () => expandAll(chat.shadowRoot!),
+        () => 'rendered',
+      );
+      // What is shown is cut, and says so.
+      expect(deepText(chat).length).to.be.below(3 * MB);
+      expect(deepQuery(chat, '[part~="cut"]'), 'a note says values are cut').to.exist;
+    });
+  }
 
   it('10 MB tool result: renders', async () => {
     const result = 'x'.repeat(5 * MB) + '\n' + '{"key": "value"}'.repeat((5 * MB) / 16);

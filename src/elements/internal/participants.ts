@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cut } from '../../core/headers.js';
 import type { Envelope, Message } from '../../core/protocol.js';
+import { shownLabel } from './shown-text.js';
 
 /**
  * Drawing participants (SPEC §2.2): localized sentences with member-controlled values as text
@@ -32,7 +33,7 @@ export function fillTemplate(
 /**
  * `text` cut at `max` code points with `…` (as headers cut values), in a span of class
  * `className` whose title holds the whole text when it was cut (the span then also gets the part
- * and class `cut`). With `full`, the whole text.
+ * and class `cut`). With `full`, the whole text. "Whole" is at most MAX_LABEL_CHARS.
  */
 export function cutText(
   text: string,
@@ -41,13 +42,15 @@ export function cutText(
   full = false,
   part?: string,
 ): TemplateResult {
-  const shown = full ? text : cut(text, max);
+  // Even "whole" is a label's worth: a member may choose a 10 MB name (SPEC §6).
+  const whole = shownLabel(text);
+  const shown = full ? whole : cut(text, max);
   const wasCut = shown !== text;
   const parts = [part, wasCut ? 'cut' : undefined].filter(Boolean).join(' ');
   return html`<span
     part=${parts || nothing}
     class=${wasCut ? `${className} cut` : className}
-    title=${wasCut ? text : nothing}
+    title=${wasCut ? whole : nothing}
     >${shown}</span
   >`;
 }

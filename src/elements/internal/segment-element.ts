@@ -7,6 +7,7 @@ import { validateSegment } from '../../core/validate.js';
 import { EnvelopeErrorEvent, SegmentToggleEvent } from '../../events.js';
 import { disclosureStyles } from './disclosure.js';
 import { errorPanelStyles, renderErrorPanel } from './error-panel.js';
+import { cutNoteStyles, renderValuesCutNote, shownSegment } from './shown-text.js';
 import { AmbientController } from './localize.js';
 import { themeStyles } from './theme.js';
 import { wasValidated } from './validated.js';
@@ -26,6 +27,7 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     themeStyles,
     disclosureStyles,
     errorPanelStyles,
+    cutNoteStyles,
     css`
       /* A segment paints its own surface, so that it stays readable in a dark theme on a light
          page; <envelope-message> makes it transparent inside its bubbles. */
@@ -161,6 +163,7 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('segment')) {
       this.input = this.readInput();
+      this.shown = undefined;
       this.toggled = undefined;
     }
   }
@@ -176,10 +179,21 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   protected override render() {
     if (!this.input) return nothing;
     const t = this.ambient;
+    if ('errors' in this.input)
+      return html`<div part="base" class="base ${t.theme}">
+        ${renderErrorPanel(t.t('error.title'), this.input.errors)}
+      </div>`;
+    // Very long values are shown in part (SPEC §6); search and toggles use the whole segment.
+    this.shown ??= shownSegment(this.input.segment, this.cutsItself);
     return html`<div part="base" class="base ${t.theme}">
-      ${'errors' in this.input ? renderErrorPanel(t.t('error.title'), this.input.errors) : this.renderSegment(this.input.segment)}
+      ${this.renderSegment(this.shown.segment)} ${this.shown.cut ? renderValuesCutNote(t) : nothing}
     </div>`;
   }
+
+  /** The fields this kind cuts itself, with a note of its own (see shownSegment). */
+  protected readonly cutsItself: readonly string[] = [];
+
+  private shown?: { segment: S; cut: boolean };
 
   protected abstract renderSegment(segment: S): TemplateResult;
 

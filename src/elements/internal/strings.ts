@@ -104,6 +104,8 @@ export const en = {
   'viewer.compareFile': 'or open a file',
   'viewer.compareHint': 'Pick another envelope: the diff shows what changes from it to this one.',
   'common.cut': 'Showing the first {shown} of {total} characters.',
+  'common.valuesCut':
+    'Very long values are shown in part (ending in …); the exported request has them whole.',
   'meter.label': 'Context size',
   'meter.caption': 'tokens by kind in the {target} request ({tokenizer})',
   'meter.estimate': 'estimated',
@@ -425,6 +427,7 @@ export const zhCN: Strings = {
   'viewer.compareFile': '或打开文件',
   'viewer.compareHint': '选择另一个信封：差异显示从它到当前信封的变化。',
   'common.cut': '仅显示前 {shown} 个字符，共 {total} 个。',
+  'common.valuesCut': '过长的值只显示开头（以 … 结尾）；导出的请求包含完整内容。',
   'meter.label': '上下文大小',
   'meter.caption': '{target} 请求中按类别统计的 token（{tokenizer}）',
   'meter.estimate': '估算',
