@@ -179,12 +179,12 @@ export interface Assembly extends Conversation {
   midConversationSystem: MidConversationSystem;
 }
 
-/** Which stream a message came from, and where it sorts. */
 /** A message on its way, with its arrival time: it becomes its own entry once converted. */
 interface Sent extends Entry {
   time: number;
 }
 
+/** Which stream a message came from, and where it sorts. */
 interface Queued extends Sent {
   /** Rank at one timestamp: the kind's tie order, after everything when the event came late. */
   rank: number;

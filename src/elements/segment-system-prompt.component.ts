@@ -4,12 +4,12 @@ import { expandPlaceholders, splitPlaceholders } from '../core/template.js';
 import type { SystemPromptSegment } from '../core/protocol.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
+import { MAX_SHOWN_CHARS, renderCutNote, shortened, shownPart } from './internal/shown-text.js';
 
 type Piece = { text: string; name?: string };
 
 /** A value in a placeholder's tooltip: a glance, and a prompt may hold thousands of them. */
-const tooltip = (value: string) => (value.length > 200 ? `${shownPart(value, 200)}…` : value);
+const tooltip = (value: string) => shortened(value, 200);
 
 /**
  * @tagname segment-system-prompt

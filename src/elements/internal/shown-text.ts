@@ -32,10 +32,13 @@ export function shownPart(text: string, max = MAX_SHOWN_CHARS): string {
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
-/** A label as shown: at most MAX_LABEL_CHARS characters, then "…". */
-export function shownLabel(text: string): string {
-  return text.length > MAX_LABEL_CHARS ? `${shownPart(text, MAX_LABEL_CHARS)}…` : text;
+/** `text` as shown when it may be cut: at most `max` characters, then "…". */
+export function shortened(text: string, max: number): string {
+  return text.length > max ? `${shownPart(text, max)}…` : text;
 }
+
+/** A label as shown: at most MAX_LABEL_CHARS characters, then "…". */
+export const shownLabel = (text: string): string => shortened(text, MAX_LABEL_CHARS);
 
 const limitOf = (key: string | number | null) =>
   typeof key === 'string' && LABEL_FIELDS.has(key) ? MAX_LABEL_CHARS : MAX_SHOWN_CHARS;
@@ -54,10 +57,7 @@ export function shownSegment<S extends object>(
   if (!hasLongString(segment, own)) return { segment, cut: false };
   const copies = new Map<object, unknown>();
   const copyOf = (value: unknown, key: string | number | null): unknown => {
-    if (typeof value === 'string') {
-      const max = limitOf(key);
-      return value.length > max ? `${shownPart(value, max)}…` : value;
-    }
+    if (typeof value === 'string') return shortened(value, limitOf(key));
     if (value === null || typeof value !== 'object') return value;
     return copies.get(value);
   };
@@ -76,10 +76,10 @@ export function shownSegment<S extends object>(
       continue;
     }
     for (const [key, v] of Object.entries(original)) {
-      let shownKey = key.length > MAX_LABEL_CHARS ? `${shownPart(key, MAX_LABEL_CHARS)}…` : key;
+      let shownKey = shownLabel(key);
       // Two keys that start alike stay two.
       for (let n = 2; shownKey !== key && shownKey in (copy as object); n++)
-        shownKey = `${shownPart(key, MAX_LABEL_CHARS)}…${n}`;
+        shownKey = `${shownLabel(key)}${n}`;
       // defineProperty: a key may be `__proto__` (JSON.parse makes it an own property).
       Object.defineProperty(copy, shownKey, {
         value: original === segment && own.includes(key) ? v : copyOf(v, key),
