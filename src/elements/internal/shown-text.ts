@@ -127,7 +127,7 @@ export function renderCutNote(ambient: AmbientController, total: number) {
 
 /** The note under a segment some of whose values are shown in part (`part="cut"`). */
 export function renderValuesCutNote(ambient: AmbientController) {
-  return html`<p part="cut" class="cut">${ambient.t('common.valuesCut')}</p>`;
+  return html`<p part="cut" class="cut values-cut">${ambient.t('common.valuesCut')}</p>`;
 }
 
 export const cutNoteStyles = css`
@@ -136,5 +136,9 @@ export const cutNoteStyles = css`
     color: var(--_muted);
     font-size: 0.85em;
     font-style: italic;
+  }
+  /* Under a whole segment: in line with its content, not with its border. */
+  .values-cut {
+    padding-inline: 0.75rem;
   }
 `;
