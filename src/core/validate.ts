@@ -75,10 +75,14 @@ export function validateMessage(value: unknown): ValidationResult {
     ...issue,
     path: issue.path.replace(/^\/messages\/0/, ''),
   });
+  let warnings: ValidationResult['warnings'] | undefined;
   return {
     valid: result.valid,
     errors: result.errors.map(relative),
-    warnings: result.warnings.map(relative),
+    // Found when first read, as validateEnvelope's are: <envelope-message> never reads them.
+    get warnings() {
+      return (warnings ??= result.warnings.map(relative));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { validateEnvelope, validateSegment } from '../../src/core/validate.js';
+import { validateEnvelope, validateMessage, validateSegment } from '../../src/core/validate.js';
 import { findSemanticWarnings } from '../../src/core/semantic-checks.js';
 import { normalizeEnvelope } from '../../src/core/normalize.js';
 import type { Envelope } from '../../src/core/protocol.js';
@@ -152,6 +152,40 @@ describe('semantic warnings (SPEC §3.1)', () => {
       assert.deepEqual(findSemanticWarnings(c.envelope), result.warnings);
     });
   }
+});
+
+describe('validateMessage', () => {
+  test('paths relative to the message; 1.1 fields allowed; warnings found when first read', () => {
+    const broken = validateMessage({
+      id: 'u1',
+      role: 'user',
+      timestamp: 1,
+      segments: [{ kind: 'text' }],
+    });
+    assert.equal(broken.valid, false);
+    assert.deepEqual(broken.errors, [
+      {
+        path: '/segments/0/content',
+        keyword: 'required',
+        message: "Segment 0 of message 'u1' (text) is missing required field 'content' (string).",
+      },
+    ]);
+    const outside = validateMessage({
+      id: 'u1',
+      role: 'user',
+      timestamp: 1,
+      actor: { userId: 'u-1', name: 'Ming' },
+      segments: [{ kind: 'state_change', change: 'member_joined', userId: 'u-2' }],
+    });
+    assert.equal(outside.valid, true);
+    // A getter, not a list made up front: <envelope-message> validates and never reads them.
+    assert.equal(typeof Object.getOwnPropertyDescriptor(outside, 'warnings')?.get, 'function');
+    assert.deepEqual(
+      outside.warnings.map((w) => [w.path, w.code]),
+      [['/segments/0', 'state-change-outside-event']],
+    );
+    assert.equal(outside.warnings, outside.warnings, 'found once');
+  });
 });
 
 describe('validateSegment', () => {
