@@ -11,6 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 
+// A stuck browser or process must not hang `npm run bench` silently.
+setTimeout(() => {
+  console.error('npm run bench took more than 5 minutes; stopping.');
+  process.exit(1);
+}, 300_000).unref();
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
