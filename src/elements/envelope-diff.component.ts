@@ -21,7 +21,7 @@ import type { CollapseMemory } from './internal/segment-element.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { formatTime, isoTime } from './internal/format.js';
-import { themeStyles } from './internal/theme.js';
+import { selectStyles, themeStyles } from './internal/theme.js';
 
 export type EnvelopeDiffView = 'envelopes' | 'bodies';
 
@@ -94,6 +94,7 @@ export class EnvelopeDiff extends LitElement {
   static override styles = [
     themeStyles,
     tabStyles,
+    selectStyles,
     errorPanelStyles,
     css`
       .base {
@@ -297,14 +298,6 @@ export class EnvelopeDiff extends LitElement {
         display: flex;
         align-items: center;
         gap: 0.5rem;
-      }
-      select {
-        font: inherit;
-        color: inherit;
-        background: var(--_surface);
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        padding: 0.2rem 0.4rem;
       }
       .lines {
         margin: 0;

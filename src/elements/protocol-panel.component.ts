@@ -24,7 +24,7 @@ import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.j
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
-import { themeStyles } from './internal/theme.js';
+import { selectStyles, themeStyles } from './internal/theme.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
@@ -100,6 +100,7 @@ export class ProtocolPanel extends LitElement {
   static override styles = [
     themeStyles,
     tabStyles,
+    selectStyles,
     errorPanelStyles,
     jsonStyles,
     cutNoteStyles,
@@ -187,14 +188,6 @@ export class ProtocolPanel extends LitElement {
         align-items: center;
         gap: 0.35rem;
         margin-inline-end: auto;
-      }
-      .toolbar select {
-        font: inherit;
-        color: var(--_text);
-        background: var(--_surface);
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        padding: 0.2rem 0.4rem;
       }
       .trace {
         flex: 1;

@@ -115,3 +115,15 @@ export const themeStyles = css`
     white-space: nowrap;
   }
 `;
+
+/** The small native `<select>` of toolbars (protocol panel, diff), drawn in the theme. */
+export const selectStyles = css`
+  select {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: 6px;
+    padding: 0.2rem 0.4rem;
+  }
+`;
