@@ -7,6 +7,15 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 300_000,
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  middleware: [
+    // A module worker is loaded by URL (`new URL('./offload-worker.js', import.meta.url)`),
+    // which the esbuild plugin does not map to its .ts source as it does for imports.
+    function workerSource(context, next) {
+      if (/^\/src\/.*-worker\.js$/.test(context.url))
+        context.url = context.url.replace(/\.js$/, '.ts');
+      return next();
+    },
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
@@ -21,6 +30,11 @@ export default {
   groups: [
     // `TEST_FILES=test/elements/x.test.ts npx wtr --group elements` runs one file while working.
     { name: 'elements', files: process.env.TEST_FILES ?? 'test/elements/**/*.test.ts' },
+    // The hostile-sizes corpus, each step timed, in four files (one file exceeded the time
+    // budget of a test file): about 15 minutes on a busy 2-core machine, and not yet under its
+    // bound on every step (the chat's first render of 100,000 messages, the widest schemas), so
+    // it runs on its own with `npm run test:hostile` and stays out of `npm test` until it passes.
+    ...(process.env.HOSTILE ? [{ name: 'hostile', files: 'test/hostile/**/*.test.ts' }] : []),
     {
       // SPEC §6: no eval, no inline styles. The test runner's own page is otherwise the same.
       name: 'csp',

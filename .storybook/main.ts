@@ -1,8 +1,25 @@
 import type { StorybookConfig } from '@storybook/web-components-vite';
+import remarkGfm from 'remark-gfm';
+
+/** The guides (stories/guides/*.mdx), in reading order. */
+const guides = [
+  'protocol',
+  'elements',
+  'exports',
+  'assembly',
+  'studio',
+  'insight',
+  'security',
+  'performance',
+  'cli',
+  'development',
+  'decisions',
+];
 
 /**
- * The Storybook gallery (SPEC §5): one stories file per element in stories/, controls and
- * autodocs from the root custom-elements.json (see preview.ts).
+ * The Storybook gallery (SPEC §5) and documentation site: one stories file per element in
+ * stories/, controls and autodocs from the root custom-elements.json (see preview.ts), the guides
+ * and the generated element reference as MDX pages.
  */
 const config: StorybookConfig = {
   framework: '@storybook/web-components-vite',
@@ -13,8 +30,21 @@ const config: StorybookConfig = {
       options: { viteConfigPath: '.storybook/vite.config.ts' },
     },
   },
-  stories: ['../stories/**/*.stories.ts'],
-  addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
+  // The guides in reading order (the sidebar keeps the order files are found in), then every
+  // other MDX page, so a new guide shows up even before it is placed in this list.
+  stories: [
+    ...guides.map((name) => `../stories/guides/${name}.mdx`),
+    '../stories/**/*.mdx',
+    '../stories/**/*.stories.ts',
+  ],
+  addons: [
+    {
+      name: '@storybook/addon-docs',
+      // MDX has no tables without GitHub-flavoured Markdown, and the guides are full of them.
+      options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } },
+    },
+    '@storybook/addon-vitest',
+  ],
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {

@@ -5,7 +5,7 @@
  */
 import type { CSSResultOrNative } from 'lit';
 import '../src/define.js';
-import type { Envelope } from '../src/core/protocol.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import { EnvelopeMessage } from '../src/elements/envelope-message.component.js';
 import { SegmentMemory } from '../src/elements/segment-memory.component.js';
 import { SegmentStaticVar } from '../src/elements/segment-static-var.component.js';
@@ -13,7 +13,10 @@ import { SegmentText } from '../src/elements/segment-text.component.js';
 import { ToolCallRequest } from '../src/elements/tool-call-request.component.js';
 import { ToolCallResult } from '../src/elements/tool-call-result.component.js';
 import type { EnvelopeChat } from '../src/elements/envelope-chat.component.js';
+import { HOSTILE_CASES } from '../test/fixtures/hostile/corpus.js';
+import { runHostileCase } from '../test/fixtures/hostile/drive.js';
 import { mixedEnvelope } from './data.js';
+import { openYourData } from './open.js';
 import { buildMessage } from './vanilla.js';
 
 /** The constructed style sheets a Lit element class adopts into each of its shadow roots. */
@@ -131,6 +134,69 @@ async function chatScrollFrames(envelope: Envelope, frames: number): Promise<num
   return durations;
 }
 
+/** A chat of `envelope` in an 800 px box scrolled to its end, ready for live changes. */
+async function liveChat(envelope: Envelope): Promise<{ box: HTMLElement; chat: EnvelopeChat }> {
+  const box = stage(800);
+  const chat = document.createElement('envelope-chat') as EnvelopeChat;
+  chat.envelope = envelope;
+  box.append(chat);
+  await settle(box);
+  box.scrollTop = box.scrollHeight;
+  await frame();
+  await settle(box);
+  return { box, chat };
+}
+
+const liveMessage = (id: string, content: string) => ({
+  id,
+  role: 'assistant' as const,
+  timestamp: 1_790_000_000_000,
+  segments: [{ kind: 'text' as const, content }],
+});
+
+/** Each of 8 live appends, from the call until the new message is laid out (the first is warm-up). */
+async function liveAppends(envelope: Envelope): Promise<number[]> {
+  const { box, chat } = await liveChat(envelope);
+  const times: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const start = performance.now();
+    chat.appendMessage(liveMessage(`live-${i}`, `A new **answer**, number ${i}, with some text.`));
+    await settle(box);
+    layout(box);
+    times.push(performance.now() - start);
+    await frame();
+  }
+  box.remove();
+  return times.slice(1);
+}
+
+/**
+ * Streams `perSecond` text deltas a second into a new last message for `ms` milliseconds and
+ * returns the duration of each frame meanwhile (the chat follows the end of the list).
+ */
+async function liveStream(envelope: Envelope, perSecond: number, ms: number): Promise<number[]> {
+  const { box, chat } = await liveChat(envelope);
+  chat.appendMessage(liveMessage('live', ''), { streaming: true });
+  await settle(box);
+  // The trace counts layouts between these marks: the stream, not the setup of a 10,000 chat.
+  performance.mark('live-stream-start');
+  let n = 0;
+  const timer = setInterval(() => chat.appendText('live', `word${n++} `), 1000 / perSecond);
+  const durations: number[] = [];
+  const end = performance.now() + ms;
+  let last = (await frame()) as number;
+  while (last < end) {
+    const now = (await frame()) as number;
+    durations.push(now - last);
+    last = now;
+  }
+  clearInterval(timer);
+  performance.mark('live-stream-end');
+  chat.endStream('live');
+  box.remove();
+  return durations;
+}
+
 declare global {
   interface Window {
     bench: typeof bench;
@@ -150,6 +216,19 @@ const bench = {
   },
   async scroll(count: number, frames: number) {
     return chatScrollFrames(mixedEnvelope(count, 1), frames);
+  },
+  async liveAppends(count: number) {
+    return liveAppends(mixedEnvelope(count, 3));
+  },
+  async liveStream(count: number, perSecond: number, ms: number) {
+    return liveStream(mixedEnvelope(count, 4), perSecond, ms);
+  },
+  openYourData,
+  hostileIds() {
+    return HOSTILE_CASES.map((c) => c.id);
+  },
+  async hostile(id: string) {
+    return runHostileCase(HOSTILE_CASES.find((c) => c.id === id)!);
   },
   async idle() {
     await frame();

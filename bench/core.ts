@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { exportEnvelope } from '../src/core/export.js';
-import { validateEnvelope } from '../src/core/validate.js';
+import { exportEnvelope } from '../src/core/targets/export.js';
+import { validateEnvelope } from '../src/core/protocol/validate.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
 import { mixedEnvelope } from './data.js';
 
@@ -33,7 +33,9 @@ const stringifyTime = time(() => JSON.stringify(big), 25);
 
 // The same Ajv and options as scripts/generate.mjs uses for its full validator, compiled at
 // run time instead of ahead.
-const schema = JSON.parse(readFileSync('src/core/schema/prompt-envelope.schema.json', 'utf8'));
+const schema = JSON.parse(
+  readFileSync('src/core/protocol/schema/prompt-envelope.schema.json', 'utf8'),
+);
 const ajvValidate = new Ajv2020({ allErrors: true, strict: true, inlineRefs: false }).compile(
   schema,
 );

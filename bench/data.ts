@@ -1,4 +1,4 @@
-import type { Envelope, Message, Segment } from '../src/core/protocol.js';
+import type { Envelope, Message, Segment } from '../src/core/protocol/types.js';
 
 /**
  * A realistic mixed conversation of `count` messages: Markdown from the user and the assistant,

@@ -6,7 +6,7 @@
  * careful person would write without a framework. It builds everything at once and keeps no
  * state, so it is a floor, not a competitor.
  */
-import type { Message, Segment } from '../src/core/protocol.js';
+import type { Message, Segment } from '../src/core/protocol/types.js';
 import { renderMarkdown } from '../src/elements/internal/markdown.js';
 
 type Sheets = Record<string, CSSStyleSheet[]>;

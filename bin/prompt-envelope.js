@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the compiled CLI; `npm install` builds it (the `prepare` script).
+// Runs the compiled CLI (dist/ ships in the package; in the repository, `npm run build` makes it).
 import { runCli } from '../dist/cli.js';
 
-process.exitCode = runCli(process.argv.slice(2));
+process.exitCode = await runCli(process.argv.slice(2));

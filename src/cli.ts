@@ -3,25 +3,38 @@
  * The `prompt-envelope` command: validate envelopes and export them as provider requests.
  * Exit codes: 0 ok, 1 invalid input (messages name the JSON path), 2 usage error.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { toCurl } from './core/curl.js';
+import { renderCommand } from './cli-render.js';
 import {
-  exportEnvelope,
-  EXPORT_TARGETS,
-  type ExportOptions,
-  type ExportTarget,
-} from './core/export.js';
-import { importEnvelope, IMPORT_SOURCES, type ImportSource } from './core/import.js';
-import type { ValidationResult } from './core/issues.js';
+  decodeUtf8,
+  DEFAULT_MAX_BYTES,
+  nodeRealPath,
+  readRegularFile,
+  readStandardInput,
+  resolveInside,
+} from './cli/read-file.js';
+import { openBrowser, startViewServer, type ViewFile } from './cli/view-server.js';
+import { line, terminalJson } from './cli/terminal-text.js';
+import { toCurl } from './core/targets/curl.js';
+import { exportEnvelope } from './core/targets/export.js';
+import { EXPORT_TARGETS, type ExportTarget } from './core/targets/export-targets.js';
+import { type ExportOptions } from './core/targets/target.js';
+import { importEnvelope, IMPORT_SOURCES, type ImportSource } from './core/targets/import.js';
+import {
+  pointerForMessage,
+  type EnvelopeError,
+  type ValidationResult,
+} from './core/protocol/issues.js';
+import { readableJson } from './core/protocol/json-value.js';
 import {
   looksLikeScenarioManifest,
   validateScenarioManifest,
   type ScenarioManifest,
-} from './core/manifest.js';
-import { parseEnvelope, parseJson } from './core/parse.js';
-import { validateEnvelope } from './core/validate.js';
+} from './core/protocol/manifest.js';
+import { parseEnvelope, parseJson } from './core/protocol/parse.js';
+import { validateEnvelope } from './core/protocol/validate.js';
 
 const USAGE = `Usage:
   prompt-envelope validate FILE...             check envelopes (and scenario manifests)
@@ -30,8 +43,21 @@ const USAGE = `Usage:
         [--max-tokens N]                       Anthropic's max_tokens (default 1024)
         [--time-zone ZONE]                     IANA time zone of times in host headers (default UTC)
         [--curl]                               print a curl command (key from the environment) instead
-  prompt-envelope import FILE --from SOURCE    read a provider request body back into an envelope
+  prompt-envelope import FILE [--from SOURCE]  read request bodies, logs, traces back into envelopes
+                                               (format detected without --from; many: JSON Lines)
+        [--model NAME]                         model for bodies that name none (Gemini, OTel)
+  prompt-envelope view [FILE|FOLDER|-]         open files in the viewer in your browser (local only)
+        [--port N] [--host 127.0.0.1]          where the server listens (default: any free port)
+        [--no-open]                            print the address, do not open a browser
+  prompt-envelope render FILE                  a static HTML page of the conversation (no network)
+        [-o, --output PAGE]                    write it to PAGE instead of standard output
+        [--interactive]                        inline the elements' script: they hydrate and respond
+        [--viewer]                             the whole viewer (chat and protocol panel), not the chat
+        [--theme light|dark|auto] [--lang L] [--time-zone ZONE] [--title T]
   prompt-envelope --help | --version
+
+Every command reads regular files only (FILE - is standard input), of at most --max-bytes N
+bytes (default 100 MB).
 
 Targets: ${EXPORT_TARGETS.join(', ')}
 Sources: ${IMPORT_SOURCES.join(', ')}
@@ -40,29 +66,47 @@ Exit codes: 0 ok, 1 invalid input, 2 usage error.`;
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readFile: (path: string) => string;
+  /**
+   * The bytes of the regular file at `path`, at most `maxBytes`; throws an Error whose message
+   * says why not ("no such file", "it is a device, not a regular file", …).
+   */
+  readFile: (path: string, maxBytes: number) => Uint8Array;
+  /** The path with symbolic links resolved; throws when it does not exist. */
+  realPath: (path: string) => string;
+  writeFile?: (path: string, text: string) => void;
 }
 
 const nodeIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-  readFile: (path) => readFileSync(path, 'utf8'),
+  readFile: (path, maxBytes) =>
+    path === '-' ? readStandardInput(maxBytes) : readRegularFile(path, maxBytes),
+  realPath: nodeRealPath,
+  writeFile: (path, text) => writeFileSync(path, text),
 };
 
 class UsageError extends Error {}
 
-/** Runs the command line `args` (without `node` and the script) and returns the exit code. */
-export function runCli(args: string[], io: CliIo = nodeIo): number {
+/**
+ * Runs the command line `args` (without `node` and the script) and returns the exit code (a
+ * promise of it for `render`, which renders asynchronously).
+ */
+export function runCli(args: string[], io: CliIo = nodeIo): number | Promise<number> {
   try {
     return dispatch(args, io);
   } catch (error) {
-    if (!(error instanceof UsageError) && !isParseArgsError(error)) throw error;
-    io.stderr(`prompt-envelope: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr(line`prompt-envelope: ${(error as Error).message}\n\n` + `${USAGE}\n`);
+      return 2;
+    }
+    // No input should get here; if a bug lets one, the user gets a sentence, not a stack trace.
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr(line`prompt-envelope: unexpected error (${reason}); please report it.\n`);
+    return 1;
   }
 }
 
-function dispatch(args: string[], io: CliIo): number {
+function dispatch(args: string[], io: CliIo): number | Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -73,11 +117,27 @@ function dispatch(args: string[], io: CliIo): number {
       'max-tokens': { type: 'string' },
       'time-zone': { type: 'string' },
       curl: { type: 'boolean' },
+      output: { type: 'string', short: 'o' },
+      interactive: { type: 'boolean' },
+      viewer: { type: 'boolean' },
+      theme: { type: 'string' },
+      lang: { type: 'string' },
+      title: { type: 'string' },
+      'max-bytes': { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'no-open': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
   });
   const [command, ...files] = positionals;
+  const maxBytes =
+    values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
+  if (!(Number.isSafeInteger(maxBytes) && maxBytes > 0)) {
+    throw new UsageError(`--max-bytes takes a whole number above 0, not '${values['max-bytes']}'.`);
+  }
+  const input: Input = { io, maxBytes };
   if (values.help || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return 0;
@@ -86,7 +146,7 @@ function dispatch(args: string[], io: CliIo): number {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
-    io.stdout(`prompt-envelope ${pkg.version}\n`);
+    io.stdout(line`prompt-envelope ${pkg.version}\n`);
     return 0;
   }
   switch (command) {
@@ -94,7 +154,7 @@ function dispatch(args: string[], io: CliIo): number {
       if (files.length === 0) throw new UsageError('validate needs at least one FILE.');
       if (values.to !== undefined || values.model !== undefined)
         throw new UsageError('validate takes no --to or --model.');
-      return validateFiles(files, io);
+      return validateFiles(files, input);
     case 'export': {
       if (files.length !== 1) throw new UsageError('export takes exactly one FILE.');
       const target = values.to;
@@ -117,16 +177,54 @@ function dispatch(args: string[], io: CliIo): number {
         maxTokens,
         timeZone: values['time-zone'],
       };
-      return exportFile(files[0], options, values.curl === true, io);
+      return exportFile(files[0], options, values.curl === true, input);
     }
     case 'import': {
       if (files.length !== 1) throw new UsageError('import takes exactly one FILE.');
-      const from = values.from;
-      if (from === undefined) throw new UsageError('import needs --from SOURCE.');
-      if (!IMPORT_SOURCES.includes(from as ImportSource)) {
-        throw new UsageError(`unknown source '${from}'; use one of ${IMPORT_SOURCES.join(', ')}.`);
+      const from = values.from ?? 'auto';
+      if (from !== 'auto' && !IMPORT_SOURCES.includes(from as ImportSource)) {
+        throw new UsageError(
+          `unknown source '${from}'; use one of auto, ${IMPORT_SOURCES.join(', ')}.`,
+        );
       }
-      return importFile(files[0], from as ImportSource, values.model, io);
+      return importFile(files[0], from as ImportSource | 'auto', values.model, input);
+    }
+    case 'view': {
+      if (files.length > 1) throw new UsageError('view takes at most one FILE, FOLDER or -.');
+      const port = Number(values.port ?? 0);
+      if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
+        throw new UsageError(`--port takes a whole number from 0 to 65535, not '${values.port}'.`);
+      const host = values.host ?? '127.0.0.1';
+      return viewCommand(files[0], { host, port, open: values['no-open'] !== true }, input);
+    }
+    case 'render': {
+      if (files.length !== 1) throw new UsageError('render takes exactly one FILE.');
+      const theme = values.theme;
+      if (theme !== undefined && theme !== 'light' && theme !== 'dark' && theme !== 'auto')
+        throw new UsageError(`--theme takes light, dark or auto, not '${theme}'.`);
+      const file = read(files[0], input);
+      if ('error' in file) {
+        io.stderr(line`prompt-envelope: cannot render ${files[0]}: ${file.error.message}\n`);
+        return 1;
+      }
+      const writeFile = io.writeFile ?? nodeIo.writeFile!;
+      return renderCommand(
+        files[0],
+        file.text,
+        {
+          output: values.output,
+          interactive: values.interactive === true,
+          viewer: values.viewer === true,
+          theme,
+          lang: values.lang,
+          timeZone: values['time-zone'],
+          title: values.title,
+        },
+        { stdout: io.stdout, stderr: io.stderr, writeFile },
+      ).catch((error: Error) => {
+        io.stderr(line`prompt-envelope: cannot render ${files[0]}: ${error.message}\n`);
+        return 1;
+      });
     }
     case undefined:
       throw new UsageError('no command given.');
@@ -135,68 +233,101 @@ function dispatch(args: string[], io: CliIo): number {
   }
 }
 
-function read(file: string, io: CliIo): string {
-  try {
-    return io.readFile(file);
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
-        : (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${reason}.`);
-  }
+/** How the commands read their files. */
+interface Input {
+  io: CliIo;
+  maxBytes: number;
 }
 
-function validateFiles(files: string[], io: CliIo): number {
+/**
+ * The text of the file at `path`: why it cannot be read at all (missing, not a regular file, too
+ * large), or an error about its content when its bytes are not UTF-8.
+ */
+function readText(
+  path: string,
+  input: Input,
+): { text: string } | { error: EnvelopeError; notUtf8: string } | { unreadable: string } {
+  let bytes: Uint8Array;
+  try {
+    bytes = input.io.readFile(path, input.maxBytes);
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) };
+  }
+  const decoded = decodeUtf8(bytes);
+  if ('text' in decoded) return decoded;
+  const { offset, byte, line: at } = decoded.problem;
+  const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+  const notUtf8 = `the byte at offset ${offset} (0x${hex}, line ${at}) does not start a character`;
+  const message = `The file is not valid UTF-8: ${notUtf8}; save the file as UTF-8.`;
+  return { error: { path: '', keyword: 'encoding', message }, notUtf8 };
+}
+
+/** A file named on the command line: one that cannot be read at all is a usage error. */
+function read(file: string, input: Input): { text: string } | { error: EnvelopeError } {
+  const text = readText(file, input);
+  if ('unreadable' in text) throw new UsageError(`cannot read ${file}: ${text.unreadable}.`);
+  return text;
+}
+
+/** Parsed JSON of `file`, or the errors that say why there is none (encoding, syntax, duplicates). */
+function readJson(file: string, input: Input): { value: unknown } | { errors: EnvelopeError[] } {
+  const text = read(file, input);
+  if ('error' in text) return { errors: [text.error] };
+  const json = parseJson(text.text);
+  return 'error' in json ? { errors: json.errors } : json;
+}
+
+/** How a problem is printed: its path (shortened when very deep) and its sentence. */
+const where = (issue: { path: string }) => pointerForMessage(issue.path || '/');
+
+function validateFiles(files: string[], input: Input): number {
+  const { io } = input;
   let invalid = 0;
   for (const file of files) {
-    const { kind, result } = validateFile(file, io);
-    io.stdout(
-      `${result.valid ? 'valid  ' : 'INVALID'} ${file}${kind === 'manifest' ? ' (scenario manifest)' : ''}\n`,
-    );
+    const { kind, result } = validateFile(file, input);
+    const status = result.valid ? 'valid  ' : 'INVALID';
+    const manifest = kind === 'manifest' ? ' (scenario manifest)' : '';
+    io.stdout(line`${status} ${file}${manifest}\n`);
     for (const error of result.errors)
-      io.stdout(`  error   ${error.path || '/'}: ${error.message}\n`);
+      io.stdout(line`  error   ${where(error)}: ${error.message}\n`);
     for (const warning of result.warnings)
-      io.stdout(`  warning ${warning.path || '/'}: ${warning.message}\n`);
+      io.stdout(line`  warning ${where(warning)}: ${warning.message}\n`);
     if (!result.valid) invalid++;
   }
-  if (files.length > 1) io.stdout(`${files.length - invalid} valid, ${invalid} invalid\n`);
+  if (files.length > 1) io.stdout(line`${files.length - invalid} valid, ${invalid} invalid\n`);
   return invalid > 0 ? 1 : 0;
 }
 
 function validateFile(
   file: string,
-  io: CliIo,
+  input: Input,
 ): { kind: 'envelope' | 'manifest'; result: ValidationResult } {
-  const json = parseJson(read(file, io));
-  if ('error' in json)
-    return { kind: 'envelope', result: { valid: false, errors: [json.error], warnings: [] } };
+  const json = readJson(file, input);
+  if ('errors' in json)
+    return { kind: 'envelope', result: { valid: false, errors: json.errors, warnings: [] } };
   if (!looksLikeScenarioManifest(json.value))
     return { kind: 'envelope', result: validateEnvelope(json.value) };
   const result = validateScenarioManifest(json.value);
   if (!result.valid) return { kind: 'manifest', result };
-  // A manifest is only as good as the envelopes it names: each must exist and be valid.
+  // A manifest is only as good as the envelopes it names: each must be a file in the manifest's
+  // folder, and a valid envelope.
   (json.value as ScenarioManifest).scenarios.forEach((scenario, i) => {
-    const path = join(dirname(file), scenario.file);
-    let text: string;
-    try {
-      text = io.readFile(path);
-    } catch {
+    const fail = (why: string) =>
       result.errors.push({
         path: `/scenarios/${i}/file`,
         keyword: 'file',
-        message: `Scenario '${scenario.id}' names ${scenario.file}, which cannot be read.`,
+        message: `Scenario '${scenario.id}' names ${scenario.file}, which ${why}`,
       });
-      return;
+    const resolved = resolveInside(dirname(file), scenario.file, input.io.realPath);
+    if ('outside' in resolved) return fail(`cannot be read: ${resolved.outside}.`);
+    const text = readText(resolved.path, input);
+    if ('unreadable' in text) {
+      const reason = text.unreadable === 'no such file' ? '' : `: ${text.unreadable}`;
+      return fail(`cannot be read${reason}.`);
     }
-    const envelope = parseEnvelope(text);
-    if (!envelope.valid) {
-      result.errors.push({
-        path: `/scenarios/${i}/file`,
-        keyword: 'file',
-        message: `Scenario '${scenario.id}' names ${scenario.file}, which is not a valid envelope (${envelope.errors[0].message})`,
-      });
-    }
+    if ('error' in text) return fail(`is not valid UTF-8: ${text.notUtf8}.`);
+    const envelope = parseEnvelope(text.text);
+    if (!envelope.valid) fail(`is not a valid envelope (${envelope.errors[0].message})`);
   });
   result.valid = result.errors.length === 0;
   return { kind: 'manifest', result };
@@ -206,47 +337,128 @@ function exportFile(
   file: string,
   options: ExportOptions & { target: ExportTarget },
   curl: boolean,
-  io: CliIo,
+  input: Input,
 ): number {
-  const parsed = parseEnvelope(read(file, io));
+  const { io } = input;
+  const text = read(file, input);
+  const parsed =
+    'error' in text ? { valid: false as const, errors: [text.error] } : parseEnvelope(text.text);
   if (!parsed.valid) {
-    io.stderr(`${file} is not a valid envelope:\n`);
-    for (const error of parsed.errors) io.stderr(`  ${error.path || '/'}: ${error.message}\n`);
+    io.stderr(line`${file} is not a valid envelope:\n`);
+    for (const error of parsed.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
     return 1;
   }
   const defined = Object.fromEntries(
     Object.entries(options).filter(([, v]) => v !== undefined),
   ) as typeof options;
   const result = exportEnvelope(parsed.envelope, defined);
-  for (const warning of result.warnings) io.stderr(`warning: ${warning.message}\n`);
+  if (!result.body) {
+    // Valid, yet no body: a request longer than a JavaScript string can hold, say.
+    io.stderr(line`${file} could not be exported:\n`);
+    for (const error of result.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
+    return 1;
+  }
+  for (const warning of result.warnings) io.stderr(line`warning: ${warning.message}\n`);
   const command = curl
     ? toCurl(result.body, options.target, { model: options.model ?? parsed.envelope.model })
     : null;
   if (curl && command === null)
     throw new UsageError(`--curl needs a target that is an API request, not '${options.target}'.`);
-  io.stdout(command ?? `${JSON.stringify(result.body, null, 2)}\n`);
+  io.stdout(terminalJson(command ?? `${readableJson(result.body)}\n`));
   return 0;
 }
 
+/**
+ * One envelope is printed as JSON; a list (a JSON array, JSON Lines, a trace) as JSON Lines, one
+ * envelope a line. Parts that cannot be read are errors (exit 1) after the envelopes that can.
+ */
 function importFile(
   file: string,
-  from: ImportSource,
+  from: ImportSource | 'auto',
   model: string | undefined,
-  io: CliIo,
+  input: Input,
 ): number {
-  const json = parseJson(read(file, io));
+  const { io } = input;
+  const text = read(file, input);
   const result =
-    'error' in json
-      ? { envelope: null, warnings: [], errors: [json.error] }
-      : importEnvelope(json.value, { from, model });
+    'error' in text
+      ? { envelope: null, warnings: [], errors: [text.error] }
+      : importEnvelope(text.text, { from, model });
   for (const warning of result.warnings)
-    io.stderr(`warning: ${warning.path || '/'}: ${warning.message}\n`);
-  if (!result.envelope) {
-    io.stderr(`${file} could not be imported:\n`);
-    for (const error of result.errors) io.stderr(`  ${error.path || '/'}: ${error.message}\n`);
+    io.stderr(line`warning: ${where(warning)}: ${warning.message}\n`);
+  if (result.errors.length > 0) {
+    io.stderr(line`${file} could not be ${result.envelope ? 'imported in full' : 'imported'}:\n`);
+    for (const error of result.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
+  }
+  if ('envelopes' in result && result.envelopes) {
+    for (const { envelope } of result.envelopes)
+      io.stdout(terminalJson(`${JSON.stringify(envelope)}\n`));
+  } else if (result.envelope) io.stdout(terminalJson(`${readableJson(result.envelope)}\n`));
+  return result.errors.length > 0 ? 1 : 0;
+}
+
+/** The files `view` serves: one file, the JSON and JSON Lines files of a folder, or stdin. */
+function viewFiles(path: string | undefined, input: Input): ViewFile[] | { error: string } {
+  if (path === undefined) return [];
+  let names = [path];
+  let folder = false;
+  try {
+    folder = path !== '-' && statSync(path).isDirectory();
+  } catch {
+    // Not there: reading it says so.
+  }
+  if (folder) {
+    names = readdirSync(path)
+      .filter((name) => /\.(json|jsonl|ndjson)$/i.test(name))
+      .sort()
+      .map((name) => join(path, name));
+    if (names.length === 0) return { error: `${path} holds no .json, .jsonl or .ndjson file` };
+  }
+  const files: ViewFile[] = [];
+  for (const name of names) {
+    const text = readText(name, input);
+    if ('unreadable' in text) return { error: `cannot read ${name}: ${text.unreadable}` };
+    if ('error' in text) return { error: `cannot read ${name}: ${text.notUtf8}` };
+    files.push({ name: name === '-' ? 'stdin' : basename(name), text: text.text });
+  }
+  return files;
+}
+
+/** Serves the viewer with the files until Ctrl+C (SIGINT) or SIGTERM. */
+async function viewCommand(
+  path: string | undefined,
+  options: { host: string; port: number; open: boolean },
+  input: Input,
+): Promise<number> {
+  const { io } = input;
+  const files = viewFiles(path, input);
+  if ('error' in files) {
+    io.stderr(line`prompt-envelope: ${files.error}.\n`);
     return 1;
   }
-  io.stdout(`${JSON.stringify(result.envelope, null, 2)}\n`);
+  for (const file of files) {
+    const result = importEnvelope(file.text);
+    const count = result.envelopes?.length ?? (result.envelope ? 1 : 0);
+    const errors = result.errors.length > 0 ? `, ${result.errors.length} errors` : '';
+    io.stderr(line`${file.name}: ${count} conversations (${result.source ?? 'unread'})${errors}\n`);
+  }
+  let server;
+  try {
+    server = await startViewServer(files, options.host, options.port);
+  } catch (error) {
+    io.stderr(
+      line`prompt-envelope: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`,
+    );
+    return 1;
+  }
+  io.stdout(line`${server.url}\n`);
+  io.stderr('Serving on this machine only; press Ctrl+C to stop.\n');
+  if (options.open) openBrowser(server.url, (text) => io.stderr(line`prompt-envelope: ${text}`));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
   return 0;
 }
 

@@ -2,9 +2,9 @@
  * Typed events of the elements (SPEC §4.2). All bubble and cross shadow roots (`composed`), so a
  * page can listen on any ancestor, or on `document`.
  */
-import type { PromptComponent } from './core/compose.js';
-import type { EnvelopeError, EnvelopeWarning } from './core/issues.js';
-import type { Envelope } from './core/protocol.js';
+import type { PromptComponent } from './core/assembly/compose.js';
+import type { EnvelopeError, EnvelopeWarning } from './core/protocol/issues.js';
+import type { Envelope } from './core/protocol/types.js';
 
 const options = { bubbles: true, composed: true } as const;
 
@@ -59,6 +59,26 @@ export class StudioChangeEvent extends Event {
   }
 }
 
+/**
+ * `<envelope-chat>` or `<envelope-viewer>` took a live change (`appendMessage`, `updateMessage`,
+ * `appendText`, `appendToolArguments`, `endStream`): what changed, and the envelope it made.
+ * Not fired for rejected changes (those fire `envelope-error`).
+ */
+export class EnvelopeChangeEvent extends Event {
+  static readonly eventName = 'envelope-change';
+  constructor(
+    readonly detail: {
+      change: 'append' | 'update' | 'text' | 'tool-arguments' | 'end';
+      messageId: string;
+      /** Position of the message in `envelope.messages`. */
+      index: number;
+      envelope: Envelope;
+    },
+  ) {
+    super(EnvelopeChangeEvent.eventName, options);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'envelope-error': EnvelopeErrorEvent;
@@ -67,5 +87,6 @@ declare global {
     'protocol-copy': ProtocolCopyEvent;
     'message-reveal': MessageRevealEvent;
     'studio-change': StudioChangeEvent;
+    'envelope-change': EnvelopeChangeEvent;
   }
 }

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect } from 'storybook/test';
-import type { ExportTarget } from '../src/core/export.js';
-import { measureEnvelope } from '../src/core/measure.js';
-import type { Envelope } from '../src/core/protocol.js';
+import type { ExportTarget } from '../src/core/targets/export-targets.js';
+import { measureEnvelope } from '../src/core/insight/measure.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import {
   chineseEnvelope,
   darkStory,

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, waitFor } from 'storybook/test';
-import type { Envelope } from '../src/core/protocol.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import {
   chineseEnvelope,
   darkStory,

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import type { ExportTarget } from '../src/core/export.js';
-import type { Envelope, MemorySegment } from '../src/core/protocol.js';
+import type { ExportTarget } from '../src/core/targets/export-targets.js';
+import type { Envelope, MemorySegment } from '../src/core/protocol/types.js';
 import type { EnvelopeDiffView } from '../src/elements/envelope-diff.component.js';
 import {
   chineseEnvelope,

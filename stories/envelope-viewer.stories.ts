@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assemble.js';
-import type { ScenarioManifest } from '../src/core/manifest.js';
-import type { Envelope } from '../src/core/protocol.js';
+import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assembly/registry.js';
+import type { ScenarioManifest } from '../src/core/protocol/manifest.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import { demoManifest } from '../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
-import type { SkillRegistry } from '../src/core/skills.js';
+import type { SkillRegistry } from '../src/core/skills/registry.js';
 import type { ViewerView } from '../src/elements/envelope-viewer.component.js';
 import {
   chineseEnvelope,
@@ -111,6 +111,35 @@ export const ScenarioF: Story = {
 export const ScenarioE: Story = {
   name: 'E · Log analysis',
   args: { envelope: demo('e'), 'time-zone': 'UTC' },
+};
+
+/**
+ * Scenario F replayed live (issue 19): the Replay button plays the conversation again, its
+ * messages arriving with pauses and the assistant's text streaming in, the way an agent's
+ * context grows while it runs. The same calls (`appendMessage`, `appendText`, `endStream`) are
+ * what a host makes with its own stream (see the Live guide).
+ */
+export const LiveReplay: Story = {
+  name: 'F · Replayed live',
+  args: { scenarios: manifest, scenario: 'f' },
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    const button = viewer.shadow.querySelector<HTMLButtonElement>('[part="replay"]');
+    await expect(button).not.toBeNull();
+    // The button waits for the scenario's file to load.
+    await waitFor(() => expect(button!.disabled).toBe(false));
+    button!.click();
+    const total = demo('f').messages.length;
+    await waitFor(
+      () => {
+        const chat = viewer.shadow.querySelector('envelope-chat');
+        const shown = chat?.shadowRoot?.querySelectorAll('envelope-message').length ?? 0;
+        expect(shown).toBeGreaterThan(1);
+        expect(shown).toBeLessThan(total);
+      },
+      { timeout: 5000 },
+    );
+  },
 };
 
 /** Collapsed (the data's defaults): a click on the system prompt header in the chat expands it. */

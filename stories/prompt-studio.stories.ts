@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import type { PromptComponent } from '../src/core/compose.js';
-import type { ExportTarget } from '../src/core/export.js';
-import type { Envelope } from '../src/core/protocol.js';
+import type { PromptComponent } from '../src/core/assembly/compose.js';
+import type { ExportTarget } from '../src/core/targets/export-targets.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import { chineseEnvelope, darkStory, demo, langArgTypes, shadowOf, type Theme } from './support.js';
 
 interface Args {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assemble.js';
-import type { ExportTarget } from '../src/core/export.js';
-import type { Envelope } from '../src/core/protocol.js';
+import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assembly/registry.js';
+import type { ExportTarget } from '../src/core/targets/export-targets.js';
+import type { Envelope } from '../src/core/protocol/types.js';
 import type { ProtocolTab } from '../src/elements/protocol-panel.component.js';
 import {
   chineseEnvelope,
@@ -85,8 +85,8 @@ export const KeyboardTabs: Story = {
     await expect(openai).toHaveAttribute('aria-selected', 'true');
     openai.focus();
     await userEvent.keyboard('{ArrowRight}');
-    const anthropic = getByRole('tab', { name: 'Anthropic' });
-    await waitFor(() => expect(anthropic).toHaveAttribute('aria-selected', 'true'));
+    const responses = getByRole('tab', { name: 'OpenAI Responses' });
+    await waitFor(() => expect(responses).toHaveAttribute('aria-selected', 'true'));
     await expect(openai).toHaveAttribute('aria-selected', 'false');
     await userEvent.keyboard('{End}');
     await waitFor(() =>

@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
-import type { DocumentSegment } from '../src/core/protocol.js';
+import type { DocumentSegment } from '../src/core/protocol/types.js';
 import { demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const report = demoSegment('c', 'document');

@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/web-components-vite';
-import type { LongTextSegment } from '../src/core/protocol.js';
+import type { LongTextSegment } from '../src/core/protocol/types.js';
 import { demoSegment, type SegmentArgs, segmentStories } from './support.js';
 
 const log = demoSegment('e', 'long_text');

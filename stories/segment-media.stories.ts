@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
-import type { MediaSegment } from '../src/core/protocol.js';
+import type { MediaSegment } from '../src/core/protocol/types.js';
 import { demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const photo = demoSegment('d', 'media', 0, (s) => s.mediaType === 'image');

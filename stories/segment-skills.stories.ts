@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
-import type { SkillsSegment } from '../src/core/protocol.js';
-import { hydrateSkills } from '../src/core/skills.js';
+import type { SkillsSegment } from '../src/core/protocol/types.js';
+import { hydrateSkills } from '../src/core/skills/registry.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 import { demo, demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 

@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
-import type { StateChangeSegment } from '../src/core/protocol.js';
+import type { StateChangeSegment } from '../src/core/protocol/types.js';
 import { darkStory, demoSegment, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 /** Demo G: the owner makes Priya an admin. */

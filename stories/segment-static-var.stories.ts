@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { StaticVarSegment } from '../src/core/protocol.js';
+import type { StaticVarSegment } from '../src/core/protocol/types.js';
 import { demo, demoSegment, type SegmentArgs, segmentStories } from './support.js';
 
 const userName = demoSegment('a', 'static_var', 0, (s) => s.name === 'user_name');

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { SystemPromptSegment } from '../src/core/protocol.js';
+import type { SystemPromptSegment } from '../src/core/protocol/types.js';
 import {
   darkStory,
   demo,

@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
-import type { TextSegment } from '../src/core/protocol.js';
+import type { TextSegment } from '../src/core/protocol/types.js';
 import { demoMessage, type SegmentArgs, segmentStories, shadowOf } from './support.js';
 
 const textOf = (id: string, role: string, nth = 0): TextSegment => {

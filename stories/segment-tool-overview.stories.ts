@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent } from 'storybook/test';
-import type { ToolOverviewSegment } from '../src/core/protocol.js';
+import type { ToolOverviewSegment } from '../src/core/protocol/types.js';
 import {
   demoSegment,
   playExpanded,

@@ -7,9 +7,10 @@ import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { expect, userEvent, within } from 'storybook/test';
-import type { Envelope, Message, SegmentKind, SegmentOfKind } from '../src/core/protocol.js';
+import type { Envelope, Message, SegmentKind, SegmentOfKind } from '../src/core/protocol/types.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
-import { zhCN, type StringKey } from '../src/elements/internal/strings.js';
+import type { StringKey } from '../src/elements/internal/strings.js';
+import { zhCN } from '../src/elements/internal/strings/zh-CN.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
@@ -23,7 +24,7 @@ export interface SegmentArgs<S> {
 
 /** A demo envelope by scenario id; throws (failing the story) if the demo data changed. */
 export function demo(id: string): Envelope {
-  const envelope = demoEnvelopes[id];
+  const envelope = (demoEnvelopes as Readonly<Record<string, Envelope | undefined>>)[id];
   if (!envelope) throw new Error(`No demo envelope '${id}'.`);
   return envelope;
 }

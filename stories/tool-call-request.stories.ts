@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/web-components-vite';
-import type { ToolCallRequestSegment } from '../src/core/protocol.js';
+import type { ToolCallRequestSegment } from '../src/core/protocol/types.js';
 import { demoSegment, type SegmentArgs, segmentStories } from './support.js';
 
 const request = demoSegment('b', 'tool_call_request');

@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
-import type { ToolCallResultSegment } from '../src/core/protocol.js';
+import type { ToolCallResultSegment } from '../src/core/protocol/types.js';
 import { en } from '../src/elements/internal/strings.js';
 import {
   demoSegment,

@@ -1,9 +1,8 @@
 import { defineConfig } from 'vite';
 
+// A JIT build without the Angular CLI: the template is compiled in the browser by
+// @angular/compiler (imported in main.ts), with what the CLI defines for production.
 export default defineConfig({
-  // What the Angular CLI defines for a production JIT build: no dev-mode checks and messages.
   define: { ngDevMode: 'false', ngJitMode: 'true', ngI18nClosureMode: 'false' },
-  // The bundle includes Angular's JIT compiler: an AOT build needs the Angular CLI or an Angular
-  // compiler plugin, which this minimal demo does without.
   build: { chunkSizeWarningLimit: 1500 },
 });

@@ -1,33 +1,60 @@
 /**
  * prompt-envelope/core: the DOM-free core. Pure functions, no DOM, no Lit; runs in Node 20+ and
  * in browsers under a strict Content-Security-Policy. Nothing here throws on user data.
+ *
+ * This file is the public API and nothing else (recorded in api/core.api.md): the documented
+ * functions, their option and result types, and the protocol types. The elements import what
+ * else they need from the stage folders by path.
  */
-export * from './protocol.js';
-export type { EnvelopeError, EnvelopeWarning, ValidationResult } from './issues.js';
-export { validateEnvelope, validateSegment, validateMessage } from './validate.js';
-export { parseEnvelope, parseJson, type ParseResult } from './parse.js';
-export { normalizeEnvelope, type NormalizeResult } from './normalize.js';
+
+// protocol/: the envelope, its validation, parsing and normalisation.
+export {
+  ROLES,
+  SEGMENT_KINDS,
+  type Actor,
+  type ContentForm,
+  type DocumentSegment,
+  type Envelope,
+  type ImageDetail,
+  type LongTextSegment,
+  type MediaSegment,
+  type MediaType,
+  type MemoryItem,
+  type MemorySegment,
+  type Message,
+  type OriginalRole,
+  type ProtocolVersion,
+  type Role,
+  type Scene,
+  type Segment,
+  type SegmentKind,
+  type SegmentOfKind,
+  type SkillItem,
+  type SkillsSegment,
+  type StateChangeField,
+  type StateChangeSegment,
+  type StateChangeType,
+  type StaticVarSegment,
+  type SystemPromptSegment,
+  type TextSegment,
+  type ToolCallRequestSegment,
+  type ToolCallResultSegment,
+  type ToolItem,
+  type ToolOverviewSegment,
+} from './protocol/types.js';
+export type { EnvelopeError, EnvelopeWarning, ValidationResult } from './protocol/issues.js';
+export { validateEnvelope, validateSegment, validateMessage } from './protocol/validate.js';
+export { parseEnvelope, type ParseResult } from './protocol/parse.js';
+export { normalizeEnvelope, type NormalizeResult } from './protocol/normalize.js';
 export {
   validateScenarioManifest,
-  looksLikeScenarioManifest,
   type ScenarioManifest,
   type ScenarioEntry,
-} from './manifest.js';
-export { findSemanticWarnings, SNIPPET_MAX } from './semantic-checks.js';
+} from './protocol/manifest.js';
+
+// assembly/: prompt segments, the registry hosts add to, and Prompt Studio's components.
 export {
-  placeholderNames,
-  expandPlaceholders,
-  splitPlaceholders,
-  staticVariables,
-} from './template.js';
-export {
-  assemble,
-  buildConversation,
   createSegmentRegistry,
-  MESSAGE_SEGMENT_KINDS,
-  TEXT_SEGMENT_KINDS,
-  type AssembleOptions,
-  type Assembly,
   type MessageSegmentKind,
   type PromptSegment,
   type PromptSegmentKind,
@@ -35,143 +62,125 @@ export {
   type SegmentRegistry,
   type TextSegmentKind,
   type TraceRow,
-} from './assemble.js';
+} from './assembly/registry.js';
 export {
-  composePrompt,
-  listNativeComponents,
   validateComponents,
-  COMPONENT_POSITIONS,
-  COMPONENT_ROLES,
   type ComponentIssue,
   type ComponentPosition,
   type ComponentRole,
   type ComposedMessage,
-  type ComposeOptions,
   type ComposeResult,
   type NativeComponent,
   type PromptComponent,
-} from './compose.js';
+} from './assembly/compose.js';
+export type { ExportWarning, MidConversationSystem } from './assembly/conversation.js';
+
+// targets/: provider request bodies out and in, and provider streams into messages.
+export { exportEnvelope, exportToOpenAIFormat, type ExportResult } from './targets/export.js';
+export { EXPORT_TARGETS, type ExportBodies, type ExportTarget } from './targets/export-targets.js';
+export type { ExportOptions } from './targets/target.js';
+export type { RequestViolation } from './targets/request-check.js';
 export {
-  cut,
-  formatHeader,
-  fullHeaderMessageIds,
-  headerValue,
-  HEADER_VALUE_MAX,
-  quoted,
-  RESERVED_SENDER_IDS,
-  sceneLine,
-  STATE_CHANGE_NOTE,
-  STATE_CHANGE_PREFIX,
-  stateChangeLine,
-  unannouncedChanges,
-} from './headers.js';
+  composePrompt,
+  listNativeComponents,
+  type ComposeOptions,
+} from './targets/compose-prompt.js';
 export {
-  formatBytes,
-  type Conversation,
-  type Turn,
-  type ContentPart,
-  type ToolCall,
-  type ToolResult,
-  type ToolDeclaration,
-  type ExportWarning,
-} from './conversation.js';
-export {
-  renderOpenAI,
-  isOpenAIReasoningModel,
+  checkOpenAIRequest,
   type OpenAIChatRequest,
-  type OpenAIMessage,
   type OpenAIContentPart,
-  type OpenAIToolCall,
+  type OpenAIMessage,
+  type OpenAITextPart,
   type OpenAITool,
-} from './openai.js';
-export { checkOpenAIRequest, TOOL_NAME_PATTERN, type RequestViolation } from './check-openai.js';
+  type OpenAIToolCall,
+} from './targets/openai.js';
 export {
-  assembleFor,
-  exportEnvelope,
-  exportToOpenAIFormat,
-  targetMidConversationSystem,
-  EXPORT_TARGETS,
-  type ExportTarget,
-  type ExportBodies,
-  type ExportOptions,
-  type ExportResult,
-} from './export.js';
+  checkOpenAIResponsesRequest,
+  type OpenAIResponsesInputPart,
+  type OpenAIResponsesItem,
+  type OpenAIResponsesMessage,
+  type OpenAIResponsesOutputText,
+  type OpenAIResponsesRequest,
+  type OpenAIResponsesTool,
+} from './targets/openai-responses.js';
 export {
-  renderAnthropic,
   checkAnthropicRequest,
-  DEFAULT_MAX_TOKENS,
-  type AnthropicRequest,
-  type AnthropicMessage,
   type AnthropicBlock,
+  type AnthropicImageType,
+  type AnthropicMessage,
+  type AnthropicRequest,
   type AnthropicTool,
-} from './anthropic.js';
+} from './targets/anthropic.js';
 export {
-  renderGemini,
   checkGeminiRequest,
-  type GeminiRequest,
   type GeminiContent,
-  type GeminiPart,
   type GeminiFunctionDeclaration,
-} from './gemini.js';
+  type GeminiPart,
+  type GeminiRequest,
+} from './targets/gemini.js';
 export {
-  renderOTel,
   checkOTelRecord,
   type OTelGenAIRecord,
   type OTelMessage,
   type OTelPart,
   type OTelToolDefinition,
-} from './otel.js';
-export {
-  clockTime,
-  hostHeader,
-  type MidConversationSystem,
-  type Rendered,
-} from './render-common.js';
-export { createSkillRegistry, hydrateSkills, type Skill, type SkillRegistry } from './skills.js';
-export {
-  parseSkillMarkdown,
-  SKILL_NAME_PATTERN,
-  SKILL_DESCRIPTION_MAX,
-  type SkillParseResult,
-} from './skill-markdown.js';
+} from './targets/otel.js';
 export {
   importEnvelope,
-  summarizeParameters,
   IMPORT_SOURCES,
-  type ImportSource,
+  type ImportedConversation,
+  type ImportError,
+  type ImportFormat,
   type ImportOptions,
   type ImportResult,
+  type ImportSource,
   type ImportWarning,
-} from './import.js';
-export { toCurl } from './curl.js';
+} from './targets/import.js';
+export { toCurl } from './targets/curl.js';
+export { createSseParser, type SseEvent, type SseParser } from './targets/streams/sse.js';
+export {
+  createStreamReader,
+  STREAM_PROVIDERS,
+  type StreamReader,
+  type StreamReaderOptions,
+} from './targets/streams/stream-reader.js';
+export {
+  applyStreamUpdate,
+  type StreamEndReason,
+  type StreamProvider,
+  type StreamUpdate,
+  type StreamWarning,
+} from './targets/streams/stream-updates.js';
+
+// insight/: context size, search and comparison.
 export {
   measureEnvelope,
-  MEASURE_BUCKETS,
-  IMAGE_TOKENS,
+  type ContextSize,
   type MeasureBucket,
   type MeasureOptions,
   type MeasureResult,
   type MeasureWarning,
   type MessageSize,
   type SegmentSize,
-  type ContextSize,
-} from './measure.js';
-export { estimateTokenizer, type Tokenizer } from './token-estimate.js';
+} from './insight/measure.js';
+export { estimateTokenizer, type Tokenizer } from './insight/token-estimate.js';
+export { searchEnvelope, type SearchMatch, type SearchResult } from './insight/search.js';
 export {
   diffEnvelopes,
+  type DiffError,
+  type DiffStatus,
+  type DiffWarning,
   type EnvelopeDiffResult,
   type MessageDiff,
   type SegmentDiff,
   type ValueChange,
-  type DiffStatus,
-  type DiffError,
-} from './diff.js';
+} from './insight/diff.js';
+
+// skills/: SKILL.md files and the registry that fills skill bodies in.
 export {
-  HEADER_MATCH,
-  headerSearchText,
-  searchEnvelope,
-  searchPattern,
-  segmentSearchTexts,
-  type SearchMatch,
-  type SearchResult,
-} from './search.js';
+  createSkillRegistry,
+  hydrateSkills,
+  type Skill,
+  type SkillRegistry,
+} from './skills/registry.js';
+export { parseSkillMarkdown, type SkillParseResult } from './skills/skill-markdown.js';

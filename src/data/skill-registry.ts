@@ -1,4 +1,4 @@
-import { createSkillRegistry, type SkillRegistry } from '../core/skills.js';
+import { createSkillRegistry, type SkillRegistry } from '../core/skills/registry.js';
 import { loadAnthropicSkills } from './anthropic-skills/index.js';
 import { handwrittenSkills } from './skills.js';
 

@@ -1,4 +1,4 @@
-import type { Skill } from '../core/skills.js';
+import type { Skill } from '../core/skills/registry.js';
 
 /** Hand-written skills (SPEC §3.5): L1 name + description, L2 body (Markdown instructions). */
 export const handwrittenSkills: readonly Skill[] = [

@@ -1,23 +1,26 @@
 import { consume } from '@lit/context';
-import { css, html, LitElement, nothing, unsafeCSS } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ExportTarget } from '../core/export.js';
+import type { ExportTarget } from '../core/targets/export-targets.js';
 import {
   measureEnvelope,
   MEASURE_BUCKETS,
   type ContextSize,
   type MeasureBucket,
   type MeasureResult,
-} from '../core/measure.js';
-import type { Envelope } from '../core/protocol.js';
-import type { Tokenizer } from '../core/token-estimate.js';
+} from '../core/insight/measure.js';
+import type { Envelope } from '../core/protocol/types.js';
+import type { Tokenizer } from '../core/insight/token-estimate.js';
 import { envelopeContext } from './internal/contexts.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
+import { isLargeEnvelope, offload } from './internal/offload.js';
+import { renderWorking, workingStyles } from './internal/offload-status.js';
 import type { StringKey } from './internal/strings.js';
 import { formatNumber, formatPercent } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
+import { contextMeterStyles, kindColourStyles } from './context-meter.styles.js';
 
 type Row = MeasureBucket | 'overhead';
 
@@ -34,30 +37,9 @@ const LABELS: Record<Row, StringKey> = {
   overhead: 'meter.overhead',
 };
 
-/** Kind colours by `data-kind`, so that no inline style is needed (strict CSP). */
-const kindColours = unsafeCSS(
-  Object.keys(LABELS)
-    .map(
-      (row) =>
-        `[data-kind='${row}'] .swatch, [part~='segment'][data-kind='${row}'] { background: var(--_${row}); }`,
-    )
-    .join('\n'),
-);
-
-/** Colours of the kinds that have none in SPEC §4.3: [public property, light, dark]. */
-const NEW_COLOURS: [Row, string, string, string][] = [
-  ['history', '--pe-history-color', '#0284c7', '#38bdf8'],
-  ['tool_traffic', '--pe-tool-traffic-color', '#db2777', '#f472b6'],
-  ['documents', '--pe-documents-color', '#65a30d', '#a3e635'],
-  ['long_text', '--pe-long-text-color', '#a16207', '#d6a35c'],
-  ['media', '--pe-media-color', '#4f46e5', '#818cf8'],
-];
-
-const palette = (dark: 0 | 1) =>
-  unsafeCSS(NEW_COLOURS.map((c) => `--_${c[0]}: var(${c[1]}, ${c[2 + dark]});`).join(''));
-
 const TARGET_NAMES: Record<ExportTarget, string> = {
   openai: 'OpenAI',
+  'openai-responses': 'OpenAI Responses',
   anthropic: 'Anthropic',
   gemini: 'Gemini',
   otel: 'OpenTelemetry',
@@ -111,6 +93,7 @@ function checkMeasurement(value: MeasureResult): MeasureResult {
  * @csspart limit - The line that marks the limit.
  * @csspart legend - The table of kinds, tokens, characters and shares.
  * @csspart error - The error panel.
+ * @csspart working - The status shown while a large envelope is measured off the page.
  *
  * @cssprop --pe-system-prompt-color - System prompt (default #6B7280).
  * @cssprop --pe-memory-color - Memory (default #8B5CF6).
@@ -127,119 +110,9 @@ export class ContextMeter extends LitElement {
   static override styles = [
     themeStyles,
     errorPanelStyles,
-    kindColours,
-    css`
-      .base {
-        ${palette(0)}
-        --_system_prompt: var(--_system-prompt);
-        --_tools: var(--_tool-overview);
-        --_overhead: var(--_border);
-      }
-      .base.dark {
-        ${palette(1)}
-      }
-      @media (prefers-color-scheme: dark) {
-        .base.auto {
-          ${palette(1)}
-        }
-      }
-      .base {
-        background: var(--_surface);
-        color: var(--_text);
-      }
-      .header {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 0.75rem;
-        align-items: baseline;
-        margin-bottom: 0.35rem;
-      }
-      .total {
-        font-weight: 600;
-      }
-      .limit-text {
-        color: var(--_muted);
-      }
-      .over .limit-text {
-        color: var(--_danger-text);
-        font-weight: 600;
-      }
-      .bar {
-        position: relative;
-        display: flex;
-        height: 1rem;
-        border-radius: 4px;
-        background: var(--_subtle);
-        overflow: hidden;
-      }
-      .compact {
-        display: flex;
-        align-items: center;
-        gap: 0.5rem;
-      }
-      .compact .header {
-        margin: 0;
-        flex: none;
-      }
-      .compact .bar {
-        flex: 1;
-        min-width: 4rem;
-        height: 0.5rem;
-      }
-      .over .bar {
-        outline: 2px solid var(--_tool-failure);
-      }
-      [part='segment'] {
-        flex: none;
-        height: 100%;
-        /* A hairline between kinds tells neighbours of similar colour apart. */
-        box-shadow: inset -1px 0 var(--_surface);
-      }
-      [part='limit'] {
-        position: absolute;
-        top: 0;
-        bottom: 0;
-        width: 2px;
-        margin-left: -1px;
-        background: var(--_tool-failure);
-      }
-      table {
-        margin-top: 0.5rem;
-        border-collapse: collapse;
-        font-size: 0.875em;
-      }
-      caption {
-        text-align: start;
-        color: var(--_muted);
-        padding-bottom: 0.25rem;
-      }
-      th,
-      td {
-        padding: 0.15rem 0.75rem 0.15rem 0;
-        text-align: end;
-        font-variant-numeric: tabular-nums;
-      }
-      th:first-child {
-        text-align: start;
-        font-weight: normal;
-      }
-      thead th,
-      tfoot th,
-      tfoot td {
-        font-weight: 600;
-      }
-      .swatch {
-        display: inline-block;
-        width: 0.7rem;
-        height: 0.7rem;
-        margin-inline-end: 0.4rem;
-        border-radius: 2px;
-        vertical-align: -0.05rem;
-      }
-      .empty {
-        color: var(--_muted);
-      }
-    `,
+    kindColourStyles,
+    workingStyles,
+    contextMeterStyles,
   ];
 
   /** Its envelope: an object, or JSON text (as the `envelope` attribute). */
@@ -280,7 +153,10 @@ export class ContextMeter extends LitElement {
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this);
-  private measured?: { key: unknown[]; result: MeasureResult };
+  private measured?: { key: unknown[]; result?: MeasureResult };
+  /** A large envelope's measure, made off the main thread: how far it is and how to stop it. */
+  @state()
+  private working?: { share: number; abort: AbortController };
 
   /** What is shown: `measurement`, else the measure of its envelope (own, else the viewer's). */
   get shownMeasurement(): MeasureResult | undefined {
@@ -295,12 +171,45 @@ export class ContextMeter extends LitElement {
     if (!envelope) return undefined;
     const key = [envelope, this.target, this.tokenizer];
     if (!this.measured || key.some((k, i) => k !== this.measured!.key[i])) {
-      this.measured = {
-        key,
-        result: measureEnvelope(envelope, { target: this.target, tokenizer: this.tokenizer }),
-      };
+      this.working?.abort.abort();
+      this.working = undefined;
+      // A tokenizer is a function of this page: only the built-in estimate can go to the worker.
+      if (!this.tokenizer && isLargeEnvelope(envelope)) this.measureLarge(envelope, key);
+      else
+        this.measured = {
+          key,
+          result: measureEnvelope(envelope, { target: this.target, tokenizer: this.tokenizer }),
+        };
     }
-    return this.measured.result;
+    return this.measured!.result;
+  }
+
+  /** Measures a large envelope off the main thread; a newer envelope or target supersedes it. */
+  private measureLarge(envelope: Envelope, key: unknown[]) {
+    const measured: { key: unknown[]; result?: MeasureResult } = { key };
+    const working = { share: 0, abort: new AbortController() };
+    this.measured = measured;
+    this.working = working;
+    const onProgress = (share: number) => {
+      working.share = share;
+      this.requestUpdate();
+    };
+    offload(
+      { type: 'measure', envelope, target: this.target },
+      { signal: working.abort.signal, onProgress },
+    ).then(
+      (result) => {
+        if (this.working !== working) return;
+        measured.result = result;
+        this.working = undefined;
+      },
+      () => {
+        // Superseded, or the worker failed: measure here, as for a small envelope.
+        if (this.working !== working) return;
+        measured.result = measureEnvelope(envelope, { target: this.target });
+        this.working = undefined;
+      },
+    );
   }
 
   /**
@@ -323,6 +232,7 @@ export class ContextMeter extends LitElement {
     else if (result && result.errors.length > 0)
       content = renderErrorPanel(a.t('error.title'), result.errors);
     else if (result) content = this.renderMeter(result);
+    else if (this.working) content = renderWorking(a, this.working.share);
     else if (own.status === 'loading')
       content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
     else content = html`<p class="empty">${a.t('meter.empty')}</p>`;

@@ -1,24 +1,36 @@
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, isServer, LitElement, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { exceedsCharacters, measureEnvelope, type MeasureResult } from '../core/measure.js';
-import { fullHeaderMessageIds, unannouncedChanges } from '../core/headers.js';
+import { fullHeaderMessageIds, unannouncedChanges } from '../core/assembly/headers.js';
 import type { MessageRevealEvent } from '../events.js';
-import type { Envelope, Message, Scene, StateChangeSegment } from '../core/protocol.js';
-import { HEADER_MATCH, searchEnvelope, searchPattern, type SearchResult } from '../core/search.js';
-import { staticVariables } from '../core/template.js';
+import type { StreamUpdate } from '../core/targets/streams/stream-updates.js';
+import type { Envelope, Message, StateChangeSegment } from '../core/protocol/types.js';
+import {
+  HEADER_MATCH,
+  searchEnvelope,
+  searchPattern,
+  type SearchResult,
+} from '../core/insight/search.js';
+import { staticVariables } from '../core/protocol/template.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { CHUNK_SIZE, LazyChunks } from './internal/lazy-chunks.js';
 import { AmbientController } from './internal/localize.js';
-import { cutText, envelopeLookups } from './internal/participants.js';
+import { envelopeLookups } from './internal/participants.js';
 import { scrollSteadily, SearchHighlighter } from './internal/search-highlighter.js';
 import type { CollapseMemory } from './internal/segment-element.js';
-import { formatNumber } from './internal/format.js';
 import { shownLabel } from './internal/shown-text.js';
 import { themeStyles } from './internal/theme.js';
 import { markValid } from './internal/validated.js';
+import { envelopeChatStyles } from './envelope-chat.styles.js';
+import { ChatMeter } from './envelope-chat/chat-meter.js';
+import { renderSceneCard } from './envelope-chat/scene-card.js';
+import { ChatSearch } from './envelope-chat/large-search.js';
+import { renderSearchBox } from './envelope-chat/search-box.js';
+import { FollowBottom } from './envelope-chat/follow-bottom.js';
+import { LiveChat, type ChangeKind, type UpdateOptions } from './envelope-chat/live-chat.js';
+import { researchMessage, type Derived } from './envelope-chat/live-envelope.js';
 
 /** Toggles are remembered per envelope object, so they survive re-renders and switching back. */
 const memories = new WeakMap<Envelope, CollapseMemory>();
@@ -28,13 +40,6 @@ export function collapseMemoryOf(envelope: Envelope): CollapseMemory {
   if (!memory) memories.set(envelope, (memory = new Map()));
   return memory;
 }
-
-/**
- * Conversations up to this many messages and characters are measured on their own after the
- * first paint; bigger ones on request (measuring blocks the page for about 50 ns a character).
- */
-const MEASURE_AUTO_LIMIT = 2_000;
-const MEASURE_AUTO_CHARS = 2_000_000;
 
 /**
  * @tagname envelope-chat
@@ -53,6 +58,7 @@ const MEASURE_AUTO_CHARS = 2_000_000;
  * @event envelope-load - A valid envelope is shown (`detail: { envelope, warnings }`).
  * @event envelope-error - The input is invalid or could not be loaded (`detail: { errors }`).
  * @event segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event envelope-change - A live change was taken (`detail: { change, messageId, index, envelope }`).
  *
  * @csspart base - The root wrapper.
  * @csspart header - Title, model, message count and search (sticks to the top while scrolling).
@@ -66,6 +72,8 @@ const MEASURE_AUTO_CHARS = 2_000_000;
  * @csspart message - Each `<envelope-message>`.
  * @csspart status - The loading and empty states.
  * @csspart error - The error panel.
+ * @csspart rejected - A live message that was refused: its error panel, where it would have been.
+ * @csspart new-messages - The "new messages" pill, while the reader is scrolled away from the end.
  *
  * @cssprop --pe-surface-color - Background.
  * @cssprop --pe-text-color - Text colour.
@@ -74,155 +82,7 @@ const MEASURE_AUTO_CHARS = 2_000_000;
  * @cssprop --pe-scene-color - Background of the scene card (default #f8fafc, dark #162032).
  */
 export class EnvelopeChat extends LitElement {
-  static override styles = [
-    themeStyles,
-    errorPanelStyles,
-    css`
-      .base {
-        background: var(--_surface);
-        min-height: 100%;
-      }
-      .header {
-        position: sticky;
-        top: 0;
-        z-index: 1;
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.4rem 0.75rem;
-        padding: 0.6rem 1rem;
-        border-bottom: 1px solid var(--_border);
-        background: var(--_surface);
-      }
-      .title {
-        margin: 0;
-        font-size: 1rem;
-        font-weight: 650;
-      }
-      .facts {
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .model {
-        font-family: var(--_mono);
-      }
-      .meter {
-        flex: 1 1 12rem;
-        max-width: 22rem;
-      }
-      .measure,
-      .search button {
-        padding: 0.15rem 0.45rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_subtle);
-        cursor: pointer;
-        line-height: 1.2;
-      }
-      .measure {
-        font-size: 0.85em;
-      }
-      .search {
-        display: flex;
-        flex-wrap: nowrap;
-        align-items: center;
-        gap: 0.35rem;
-        margin-inline-start: auto;
-        font-size: 0.85em;
-      }
-      .search input[type='search'] {
-        box-sizing: border-box;
-        width: 12rem;
-        max-width: 100%;
-        padding: 0.25rem 0.5rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_surface);
-        color: inherit;
-        font: inherit;
-      }
-      .match-status {
-        min-width: 4.5rem;
-        color: var(--_muted);
-        font-variant-numeric: tabular-nums;
-      }
-      .search button:disabled {
-        cursor: default;
-        opacity: 0.5;
-      }
-      .search label {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.25rem;
-        color: var(--_muted);
-      }
-      .scene {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.15rem 0.6rem;
-        margin: 0.75rem 1rem 0;
-        padding: 0.45rem 0.75rem;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_scene);
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .scene-label {
-        font-size: 0.85em;
-        font-weight: 700;
-        letter-spacing: 0.03em;
-        text-transform: uppercase;
-      }
-      .scene-name {
-        margin: 0;
-        color: var(--_text);
-        font-size: 1.1em;
-        font-weight: 650;
-        overflow-wrap: anywhere;
-      }
-      .scene-facts {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.1rem 0.6rem;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .scene-facts li {
-        overflow-wrap: anywhere;
-      }
-      .scene-facts li + li::before {
-        content: '·';
-        margin-inline-end: 0.6rem;
-      }
-      .scene-value {
-        color: var(--_text);
-      }
-      .messages {
-        padding: 1rem 1rem 0.1rem;
-      }
-      .item:focus {
-        outline: none;
-      }
-      .item:focus-visible {
-        outline: 2px solid var(--_focus);
-        outline-offset: 4px;
-        border-radius: var(--_radius);
-      }
-      .item {
-        padding-bottom: 0.9rem;
-      }
-      .status {
-        padding: 1rem;
-        color: var(--_muted);
-      }
-      .error {
-        margin: 1rem;
-      }
-    `,
-  ];
+  static override styles = [themeStyles, errorPanelStyles, envelopeChatStyles];
 
   /** The envelope: an object, or JSON text (as the `envelope` attribute). */
   @property({ attribute: 'envelope' })
@@ -259,6 +119,17 @@ export class EnvelopeChat extends LitElement {
   private readonly ambient = new AmbientController(this);
   private readonly lazy = new LazyChunks(this);
   private readonly highlighter = new SearchHighlighter(this);
+  private readonly live = new LiveChat(this);
+  private readonly follow = new FollowBottom(this, () =>
+    this.renderRoot.querySelector<HTMLElement>('.messages'),
+  );
+  /**
+   * The live changes the next update draws (tokens come faster than frames, so they are drawn
+   * together): the envelope the first was made from, the messages they touched, the appends.
+   */
+  private liveChanges?: { from: Envelope; indexes: number[]; appended: number };
+  /** What the live region last said (once per new message, never per token). */
+  private announcement = '';
   private variablesOf = new WeakMap<Envelope, Record<string, string>>();
   private heightsOf = new WeakMap<Envelope, Map<number, number>>();
   private fullHeadersOf = new WeakMap<Envelope, Set<string>>();
@@ -267,14 +138,12 @@ export class EnvelopeChat extends LitElement {
   /** Message indexes in the list: all of them, or those with a match (`matchesOnly`). */
   private listed: number[] = [];
   private result: SearchResult = { matches: [], truncated: false };
+  // A large envelope's matches arrive later: redo the search step with them, as on a new query.
+  private readonly searching = new ChatSearch(this, () => this.requestUpdate('search', ''));
   private current = -1;
   private scrollPending = false;
   private typing?: ReturnType<typeof setTimeout>;
-  /** The header meter's figures and their envelope: after the first paint, or on request. */
-  private measured?: Envelope;
-  private measurement?: MeasureResult;
-  private readonly autoMeasured = new WeakMap<Envelope, boolean>();
-  private measuring?: ReturnType<typeof setTimeout>;
+  private readonly meter = new ChatMeter(this);
 
   /** The envelope being shown, once valid (what `<protocol-panel for=…>` reads). */
   get loadedEnvelope(): Envelope | undefined {
@@ -315,15 +184,100 @@ export class EnvelopeChat extends LitElement {
     item.focus({ preventScroll: true });
   }
 
+  /**
+   * Adds a message at the end of the conversation (live). Only this message is validated; an
+   * invalid one shows the error panel in its place and fires `envelope-error`, and the rest stays
+   * as it was. With `{ streaming: true }` the message shows a typing indicator until
+   * `endStream(id)` or a final `updateMessage`. Fires `envelope-change`; returns whether it was
+   * taken. With no conversation shown, the message starts one.
+   */
+  appendMessage(message: Message, options?: UpdateOptions): boolean {
+    return this.live.append(message, options);
+  }
+
+  /**
+   * Replaces the message with this id (live): a final version after streaming, a parsed tool
+   * call. Ends the message's typing indicator unless `{ streaming: true }`.
+   */
+  updateMessage(id: string, message: Message, options?: UpdateOptions): boolean {
+    return this.live.update(id, message, options);
+  }
+
+  /**
+   * Streams text into a message: added to its last segment when that is a text segment, else
+   * as a new text segment. The message shows its typing indicator until `endStream`.
+   */
+  appendText(messageId: string, delta: string): boolean {
+    return this.live.appendText(messageId, delta);
+  }
+
+  /**
+   * Streams the arguments of the tool call in segment `segmentIndex` of a message, as JSON
+   * text: shown as it arrives until an `updateMessage` brings the parsed call.
+   */
+  appendToolArguments(messageId: string, segmentIndex: number, delta: string): boolean {
+    return this.live.appendToolArguments(messageId, segmentIndex, delta);
+  }
+
+  /** The message is complete: its typing indicator goes, and so do unparsed argument pieces. */
+  endStream(messageId: string): void {
+    this.live.end(messageId);
+  }
+
+  /** Applies one update of the core's `createStreamReader` (append, text, arguments, update, end). */
+  applyStreamUpdate(update: StreamUpdate): boolean {
+    return this.live.applyStreamUpdate(update);
+  }
+
+  /** Called by the live controller: shows `next`, carrying what was derived from the old one. */
+  showLive(next: Envelope, derived: Derived, index: number, kind: ChangeKind): void {
+    const from = this.shown;
+    if (from) {
+      this.heightsOf.set(next, this.heightsOf.get(from) ?? new Map());
+      memories.set(next, collapseMemoryOf(from));
+      this.meter.carry(from, next);
+    }
+    this.variablesOf.set(next, derived.variables);
+    this.fullHeadersOf.set(next, derived.fullHeaders);
+    this.announcedOf.set(next, derived.announced);
+    if (from) {
+      this.liveChanges ??= { from, indexes: [], appended: 0 };
+      this.liveChanges.indexes.push(index);
+      if (kind === 'append') this.liveChanges.appended++;
+    }
+    if (kind === 'append') {
+      const message = next.messages[index]!;
+      this.announcement = this.ambient.t('chat.newMessage', {
+        role: this.ambient.t(`role.${message.role}`),
+      });
+    }
+    this.input.adopt(next);
+    this.envelope = next;
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.typing);
-    clearTimeout(this.measuring);
     this.highlighter.clear();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A server render calls willUpdate, but neither the controllers' hooks nor update().
+    if (isServer) this.syncList(changed);
+  }
+
+  /** Live changes wait for the next frame, so that a stream of tokens costs one update a frame. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (!this.liveChanges || isServer) return super.scheduleUpdate();
+    return new Promise((resolve) => requestAnimationFrame(resolve)).then(() =>
+      super.scheduleUpdate(),
+    );
   }
 
   // Runs after the input controller's hostUpdate (willUpdate would see the previous envelope).
   protected override update(changed: PropertyValues<this>): void {
+    // Whether the reader is at the end is read before the change is drawn (the layout is clean).
+    if (this.liveChanges) this.follow.before(this.liveChanges.appended);
     this.syncList(changed);
     super.update(changed);
   }
@@ -331,6 +285,16 @@ export class EnvelopeChat extends LitElement {
   /** Recomputes the matches and the listed messages when the envelope or the search changed. */
   private syncList(changed: PropertyValues<this>): void {
     const envelope = this.loadedEnvelope;
+    const live = this.liveChanges;
+    this.liveChanges = undefined;
+    if (envelope && live && live.from === this.shown && !changed.has('matchesOnly')) {
+      let searchChanged = changed.has('search');
+      for (const index of new Set(live.indexes)) {
+        this.syncLive(envelope, index, searchChanged);
+        searchChanged = false;
+      }
+      return;
+    }
     const newEnvelope = envelope !== this.shown;
     if (!newEnvelope && !changed.has('search') && !changed.has('matchesOnly')) return;
     this.shown = envelope;
@@ -340,7 +304,10 @@ export class EnvelopeChat extends LitElement {
       return;
     }
     if (newEnvelope || changed.has('search')) {
-      this.result = searchEnvelope(envelope, this.search);
+      this.result = this.searching.result(envelope, this.search) ?? {
+        matches: [],
+        truncated: false,
+      };
       this.current = this.result.matches.length > 0 ? 0 : -1;
       this.expandMatches(envelope);
     }
@@ -358,16 +325,41 @@ export class EnvelopeChat extends LitElement {
     else this.lazy.pin(this.positionOf(this.result.matches[this.current]!.messageIndex));
   }
 
+  /** A live change: the one message is searched again and the list grows; nothing else. */
+  private syncLive(envelope: Envelope, index: number, searchChanged: boolean): void {
+    this.shown = envelope;
+    if (searchChanged || !searchPattern(this.search)) {
+      this.result = searchEnvelope(envelope, this.search);
+    } else {
+      this.result = researchMessage(this.result, envelope, index, this.search);
+      const memory = collapseMemoryOf(envelope);
+      for (const m of this.result.matches)
+        if (m.messageIndex === index && m.segmentIndex !== HEADER_MATCH)
+          memory.set(`${envelope.messages[index]!.id}/${m.segmentIndex}`, false);
+    }
+    if (this.current >= this.result.matches.length) this.current = this.result.matches.length - 1;
+    if (this.current < 0 && this.result.matches.length > 0) this.current = 0;
+    const listedHere = this.positionOf(index) >= 0;
+    const wanted =
+      !this.matchesOnly ||
+      !searchPattern(this.search) ||
+      this.result.matches.some((m) => m.messageIndex === index);
+    if (!listedHere && wanted) {
+      // Appends are at the end, and so is their place in the list.
+      this.listed = [...this.listed, index];
+      this.lazy.grow(this.listed.length);
+    }
+  }
+
   protected override updated(): void {
     const envelope = this.shown;
-    // The meter measures the whole request: after the first paint, so that it never delays
-    // it, and for very long conversations only when asked.
-    if (envelope && this.measured !== envelope && this.measuresItself(envelope)) {
-      clearTimeout(this.measuring);
-      this.measuring = setTimeout(() => this.measure(envelope));
-    }
+    this.meter.schedule(envelope);
     const list = this.renderRoot.querySelector('.messages');
     if (list) this.lazy.observe(list);
+    // The attribute binding renders on the server too; a box a person clicked follows only its
+    // property (server rendering writes `.checked` as an attribute that is always on).
+    const box = this.renderRoot.querySelector<HTMLInputElement>('.matches-only');
+    if (box) box.checked = this.matchesOnly;
     const scroll = this.scrollPending;
     this.scrollPending = false;
     const current = this.result.matches[this.current];
@@ -414,9 +406,9 @@ export class EnvelopeChat extends LitElement {
         <span class="facts">
           ${envelope.model ? html`<span class="model">${shownLabel(envelope.model)}</span> · ` : ''}${a.t('chat.messages', { n: envelope.messages.length })}
         </span>
-        ${this.renderMeter(envelope)} ${this.renderSearch()}
+        ${this.meter.render(envelope, a, this.contextLimit)} ${this.renderSearch()}
       </div>
-      ${envelope.scene ? this.renderScene(envelope.scene) : nothing}
+      ${envelope.scene ? renderSceneCard(envelope.scene, a) : nothing}
       <div
         part="messages"
         class="messages"
@@ -424,6 +416,7 @@ export class EnvelopeChat extends LitElement {
         aria-label=${a.t('chat.label')}
         @message-reveal=${this.onMessageReveal}
       >
+        ${this.renderRejected(0)}
         ${repeat(
           chunks,
           (chunk) => chunk,
@@ -443,28 +436,31 @@ export class EnvelopeChat extends LitElement {
                         const message = envelope.messages[index]!;
                         const added = announced.get(message.id);
                         return html`<div
-                          class="item"
-                          role="listitem"
-                          tabindex="-1"
-                          data-index=${index}
-                          aria-posinset=${chunk * CHUNK_SIZE + i + 1}
-                          aria-setsize=${this.listed.length}
-                        >
-                          <envelope-message
-                            part="message"
-                            .message=${markValid(message)}
-                            .variables=${variables}
-                            .collapseMemory=${memory}
-                            .names=${message.role === 'event' || added ? lookups.names : undefined}
-                            .announced=${added}
-                            ?full-header=${fullHeaders.has(message.id)}
-                            reply-to-name=${ifDefined(this.replyName(envelope, message))}
-                            scene-id=${ifDefined(sceneId)}
-                            time-zone=${ifDefined(this.timeZone)}
-                            theme=${a.theme}
-                            lang=${a.lang}
-                          ></envelope-message>
-                        </div>`;
+                            class="item"
+                            role="listitem"
+                            tabindex="-1"
+                            data-index=${index}
+                            aria-posinset=${chunk * CHUNK_SIZE + i + 1}
+                            aria-setsize=${this.listed.length}
+                          >
+                            <envelope-message
+                              part="message"
+                              .message=${markValid(message)}
+                              .variables=${variables}
+                              .collapseMemory=${memory}
+                              .names=${message.role === 'event' || added ? lookups.names : undefined}
+                              .announced=${added}
+                              ?full-header=${fullHeaders.has(message.id)}
+                              reply-to-name=${ifDefined(this.replyName(envelope, message))}
+                              scene-id=${ifDefined(sceneId)}
+                              time-zone=${ifDefined(this.timeZone)}
+                              theme=${a.theme}
+                              lang=${a.lang}
+                              ?streaming=${this.live.streaming.has(message.id)}
+                              .partialArguments=${this.live.partials.get(message.id)}
+                            ></envelope-message>
+                          </div>
+                          ${this.renderRejected(index + 1)}`;
                       },
                     )
                   : nothing
@@ -472,42 +468,40 @@ export class EnvelopeChat extends LitElement {
             </div>`;
           },
         )}
-      </div>`;
+      </div>
+      ${this.renderLiveStatus()}`;
   }
 
-  /** The scene card: one line of name and kind, one of facts; every value is text. */
-  private renderScene(scene: Scene) {
+  /** Refused live messages that stand after `position` messages: their error panels. */
+  private renderRejected(position: number) {
+    const here = this.live.rejected.filter((r) => r.position === position);
+    if (here.length === 0) return nothing;
     const a = this.ambient;
-    const value = (text: string) => cutText(text, 64, 'scene-value');
-    const type =
-      scene.type === 'group'
-        ? a.t('scene.group')
-        : scene.type === 'private'
-          ? a.t('scene.private')
-          : shownLabel(scene.type);
-    const facts: unknown[] = [html`${a.t('scene.id')} ${value(scene.id)}`];
-    if (scene.ownerId) facts.push(html`${a.t('scene.owner')} ${value(scene.ownerId)}`);
-    if (scene.admins && scene.admins.length > 0)
-      facts.push(html`${a.t('scene.admins')} ${value(scene.admins.join(', '))}`);
-    if (scene.memberCount !== undefined)
-      facts.push(a.t('scene.members', { n: formatNumber(scene.memberCount, a.lang) }));
-    if (scene.globalMute !== undefined)
-      facts.push(a.t(scene.globalMute ? 'scene.globalMute' : 'scene.noGlobalMute'));
-    if (scene.assistantRole)
-      facts.push(a.t('scene.assistantRole', { role: shownLabel(scene.assistantRole) }));
-    return html`<section part="scene" class="scene" aria-label=${a.t('scene.label')}>
-      <span class="scene-label">${type}</span>
-      ${
-        scene.name
-          ? html`<h3 part="scene-name" class="scene-name">
-              ${cutText(scene.name, 80, 'scene-name-text')}
-            </h3>`
+    return here.map(
+      (r) =>
+        html`<div part="rejected" class="item rejected" role="listitem">
+          ${renderErrorPanel(a.t('error.title'), r.errors)}
+        </div>`,
+    );
+  }
+
+  /** The "new messages" pill while the reader is away from the end, and the live region. */
+  private renderLiveStatus() {
+    const a = this.ambient;
+    const unseen = this.follow.unseen;
+    return html`${
+        unseen > 0
+          ? html`<button
+              part="new-messages"
+              class="new-messages"
+              type="button"
+              @click=${() => this.follow.jump()}
+            >
+              ${unseen === 1 ? a.t('chat.newMessagesOne') : a.t('chat.newMessages', { n: unseen })}
+            </button>`
           : nothing
       }
-      <ul class="scene-facts">
-        ${facts.map((fact) => html`<li>${fact}</li>`)}
-      </ul>
-    </section>`;
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>`;
   }
 
   /** What the reply link of `message` calls the message it answers: its speaker, else its role. */
@@ -525,97 +519,19 @@ export class EnvelopeChat extends LitElement {
     void this.revealMessage(event.detail.messageId);
   };
 
-  private renderMeter(envelope: Envelope) {
-    const a = this.ambient;
-    if (this.measured === envelope)
-      return html`<context-meter
-        part="meter"
-        class="meter"
-        compact
-        .measurement=${this.measurement}
-        limit=${ifDefined(this.contextLimit)}
-        theme=${a.theme}
-        lang=${a.lang}
-      ></context-meter>`;
-    if (this.measuresItself(envelope)) return nothing;
-    return html`<button
-      part="measure"
-      class="measure"
-      type="button"
-      @click=${() => this.measure(envelope)}
-    >
-      ${a.t('chat.measure')}
-    </button>`;
-  }
-
-  /** Whether an envelope is small enough to be measured without a click. */
-  private measuresItself(envelope: Envelope): boolean {
-    let small = this.autoMeasured.get(envelope);
-    if (small === undefined) {
-      small =
-        envelope.messages.length <= MEASURE_AUTO_LIMIT &&
-        !exceedsCharacters(envelope, MEASURE_AUTO_CHARS);
-      this.autoMeasured.set(envelope, small);
-    }
-    return small;
-  }
-
-  private measure(envelope: Envelope): void {
-    if (this.shown !== envelope) return;
-    this.measured = envelope;
-    // Measured here rather than by the meter from `.envelope`: an inner element must not fire
-    // its own envelope-load and envelope-error events out of the chat.
-    this.measurement = measureEnvelope(envelope);
-    this.requestUpdate();
-  }
-
   private renderSearch() {
-    const a = this.ambient;
-    const count = this.result.matches.length;
-    const countText = `${count}${this.result.truncated ? '+' : ''}`;
-    let status = '';
-    if (searchPattern(this.search))
-      status =
-        count === 0
-          ? a.t('chat.noMatches')
-          : a.t('chat.matchPosition', { i: this.current + 1, n: countText });
-    return html`<div part="search" class="search" role="search">
-      <input
-        part="search-input"
-        type="search"
-        .value=${this.search}
-        placeholder=${a.t('chat.searchPlaceholder')}
-        aria-label=${a.t('chat.search')}
-        @input=${this.onSearchInput}
-        @keydown=${this.onSearchKey}
-      />
-      <span class="match-status" role="status">${status}</span>
-      <button
-        type="button"
-        aria-label=${a.t('chat.previousMatch')}
-        title=${a.t('chat.previousMatch')}
-        ?disabled=${count === 0}
-        @click=${() => this.step(-1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        aria-label=${a.t('chat.nextMatch')}
-        title=${a.t('chat.nextMatch')}
-        ?disabled=${count === 0}
-        @click=${() => this.step(1)}
-      >
-        ↓
-      </button>
-      <label>
-        <input
-          type="checkbox"
-          .checked=${this.matchesOnly}
-          @change=${(e: Event) => (this.matchesOnly = (e.target as HTMLInputElement).checked)}
-        />${a.t('chat.matchesOnly')}
-      </label>
-    </div>`;
+    return renderSearchBox({
+      ambient: this.ambient,
+      search: this.search,
+      result: this.result,
+      busy: this.searching.busy,
+      current: this.current,
+      matchesOnly: this.matchesOnly,
+      onInput: (event) => this.onSearchInput(event),
+      onKey: (event) => this.onSearchKey(event),
+      onStep: (direction) => this.step(direction),
+      onMatchesOnly: (value) => (this.matchesOnly = value),
+    });
   }
 
   private onSearchInput(event: Event): void {

@@ -1,5 +1,4 @@
-import { diffLines } from 'diff';
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import {
   diffEnvelopes,
@@ -8,20 +7,26 @@ import {
   type MessageDiff,
   type SegmentDiff,
   type ValueChange,
-} from '../core/diff.js';
-import { EXPORT_TARGETS, exportEnvelope, type ExportTarget } from '../core/export.js';
-import type { Envelope, Message } from '../core/protocol.js';
-import { staticVariables } from '../core/template.js';
+} from '../core/insight/diff.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import type { Envelope, Message } from '../core/protocol/types.js';
+import { staticVariables } from '../core/protocol/template.js';
 import { EnvelopeErrorEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput, type EnvelopeState } from './internal/envelope-input.js';
 import { AmbientController } from './internal/localize.js';
+import { isLargeInput, offload } from './internal/offload.js';
+import { renderWorking, workingStyles } from './internal/offload-status.js';
+import { ShownSlices, showMoreStyles } from './internal/shown-slices.js';
 import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { formatTime, isoTime } from './internal/format.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
+import { envelopeDiffStyles } from './envelope-diff.styles.js';
+import { diffExportedBodies, jsdiffFor, type LineGroup } from './envelope-diff/body-lines.js';
+import { groupRows } from './envelope-diff/message-rows.js';
 
 export type EnvelopeDiffView = 'envelopes' | 'bodies';
 
@@ -32,26 +37,16 @@ const VIEWS: { id: EnvelopeDiffView; label: StringKey }[] = [
 
 const TARGET_LABELS: Record<ExportTarget, StringKey> = {
   openai: 'panel.openai',
+  'openai-responses': 'panel.openai-responses',
   anthropic: 'panel.anthropic',
   gemini: 'panel.gemini',
   otel: 'panel.otel',
 };
 
-/** Unchanged lines kept around each change of a body diff; longer runs fold. */
-const CONTEXT_LINES = 3;
-/** Fewer unchanged lines than this are shown rather than folded. */
-const MIN_FOLD = 4;
-/** Beyond this many line edits the bodies are called too different (jsdiff's `maxEditLength`). */
-const MAX_LINE_EDITS = 4000;
 /** Characters of a changed value shown in a list of changed fields. */
 const VALUE_PREVIEW = 240;
 
 /** A row of the Envelopes view: one aligned message, or a run of unchanged ones. */
-type Row = { run: MessageDiff[]; start: number } | { row: MessageDiff };
-
-/** One line of a body diff, or a run of unchanged lines. */
-type Line = { type: ' ' | '+' | '-'; text: string };
-type LineGroup = { lines: Line[]; folded: boolean; start: number };
 
 interface Side {
   envelope: Envelope;
@@ -59,6 +54,16 @@ interface Side {
   /** Expanded changed segments, so that the change is visible without a click. */
   memory: CollapseMemory;
 }
+
+/** Compared off the main thread from this size on (isLargeInput): aligning lists costs more per
+ * character than exporting (two envelopes of 206 kB with 50 lists of 2,000 numbers: 1 s). */
+const DIFF_OFFLOAD_THRESHOLD = 200_000;
+
+/** Rows (a changed message, or a folded run) drawn at first: each draws two messages. */
+const ROWS_SLICE = 10;
+
+/** Changed values listed at first per segment: 20 rows × 100 were 8,000 elements, ~1 s to draw. */
+const CHANGES_SLICE = 20;
 
 /**
  * @tagname envelope-diff
@@ -83,6 +88,8 @@ interface Side {
  * @csspart target - The format selector of the bodies view.
  * @csspart lines - The line diff of the bodies.
  * @csspart error - The error panel of an invalid side.
+ * @csspart working - The status shown while large envelopes are compared off the page.
+ * @csspart more - The button under a long list of changed values that shows the next slice.
  *
  * @cssprop --pe-diff-added-color - Accent of added messages, segments and lines (default #22C55E).
  * @cssprop --pe-diff-removed-color - Accent of removed ones (default #EF4444).
@@ -96,256 +103,9 @@ export class EnvelopeDiff extends LitElement {
     tabStyles,
     selectStyles,
     errorPanelStyles,
-    css`
-      .base {
-        --_added: var(--pe-diff-added-color, #22c55e);
-        --_removed: var(--pe-diff-removed-color, #ef4444);
-        --_changed: var(--pe-diff-changed-color, #f59e0b);
-        container-type: inline-size;
-        display: flex;
-        flex-direction: column;
-        gap: 0.75rem;
-        background: var(--_surface);
-      }
-      .summary {
-        margin: 0;
-        font-weight: 600;
-      }
-      .tabpanel {
-        display: flex;
-        flex-direction: column;
-        gap: 0.75rem;
-        min-width: 0;
-      }
-      .muted {
-        color: var(--_muted);
-        margin: 0;
-      }
-      .pair {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        gap: 0.75rem;
-      }
-      .heads {
-        font-size: 0.8em;
-        font-weight: 700;
-        letter-spacing: 0.03em;
-        text-transform: uppercase;
-        color: var(--_muted);
-      }
-      .columns {
-        display: flex;
-        flex-direction: column;
-        gap: 0.75rem;
-      }
-      .row {
-        display: flex;
-        flex-direction: column;
-        gap: 0.5rem;
-        padding: 0.5rem;
-        border: 1px solid var(--_border);
-        border-left-width: 4px;
-        border-radius: var(--_radius);
-      }
-      .row.unchanged {
-        border-left-color: var(--_border);
-      }
-      .row.added {
-        border-left-color: var(--_added);
-      }
-      .row.removed {
-        border-left-color: var(--_removed);
-      }
-      .row.changed {
-        border-left-color: var(--_changed);
-      }
-      .row-head {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.5rem;
-        font-size: 0.85em;
-        color: var(--_muted);
-      }
-      .badge {
-        padding: 0 0.45rem;
-        border-radius: 999px;
-        font-weight: 700;
-        color: var(--_text);
-        border: 1px solid var(--_accent, var(--_border));
-        background: color-mix(in srgb, var(--_accent, var(--_border)) 18%, var(--_surface));
-      }
-      .added {
-        --_accent: var(--_added);
-      }
-      .removed {
-        --_accent: var(--_removed);
-      }
-      .changed {
-        --_accent: var(--_changed);
-      }
-      .cell {
-        min-width: 0;
-        border-radius: var(--_radius);
-      }
-      .cell.added,
-      .cell.removed {
-        padding: 0.4rem;
-        background: color-mix(in srgb, var(--_accent) 10%, var(--_surface));
-      }
-      .cell.changed {
-        padding: 0.4rem;
-        outline: 2px solid var(--_changed);
-        outline-offset: -2px;
-      }
-      .cell.none {
-        border: 1px dashed var(--_border);
-        padding: 0.4rem;
-        color: var(--_muted);
-        font-size: 0.85em;
-        display: flex;
-        align-items: center;
-        justify-content: center;
-      }
-      .side-label {
-        display: none;
-        font-size: 0.75em;
-        font-weight: 700;
-        text-transform: uppercase;
-        color: var(--_muted);
-      }
-      .message-head {
-        display: flex;
-        gap: 0.5rem;
-        font-size: 0.8em;
-        color: var(--_muted);
-      }
-      .message-head .role {
-        font-weight: 700;
-        text-transform: uppercase;
-        color: var(--_text);
-      }
-      .message-head mark {
-        background: color-mix(in srgb, var(--_changed) 30%, transparent);
-        color: inherit;
-        border-radius: 3px;
-        padding: 0 0.2em;
-      }
-      .changes ul {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .changes {
-        margin-top: 0.4rem;
-        padding: 0.4rem 0.6rem;
-        border-radius: 6px;
-        background: color-mix(in srgb, var(--_changed) 10%, var(--_surface));
-        font-size: 0.85em;
-      }
-      .changes-title {
-        font-weight: 600;
-      }
-      .changes li {
-        overflow-wrap: anywhere;
-        margin-top: 0.25rem;
-      }
-      .changes code {
-        font-family: var(--_mono);
-        font-weight: 600;
-      }
-      .value {
-        display: block;
-        font-family: var(--_mono);
-        font-size: 0.95em;
-        white-space: pre-wrap;
-        text-decoration: none;
-        padding: 0 0.3em;
-        border-radius: 3px;
-      }
-      del.value::before {
-        content: '− ';
-        font-weight: 700;
-      }
-      ins.value::before {
-        content: '+ ';
-        font-weight: 700;
-      }
-      del.value {
-        background: color-mix(in srgb, var(--_removed) 14%, transparent);
-      }
-      ins.value {
-        background: color-mix(in srgb, var(--_added) 14%, transparent);
-      }
-      .fold {
-        align-self: stretch;
-        padding: 0.4rem 0.75rem;
-        border: 1px dashed var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_subtle);
-        cursor: pointer;
-        text-align: start;
-      }
-      .fold:hover {
-        border-color: var(--_muted);
-      }
-      .run {
-        display: flex;
-        flex-direction: column;
-        gap: 0.75rem;
-      }
-      .toolbar {
-        display: flex;
-        align-items: center;
-        gap: 0.5rem;
-      }
-      .lines {
-        margin: 0;
-        padding: 0.5rem 0;
-        overflow: auto;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        font-family: var(--_mono);
-        font-size: 0.85em;
-        line-height: 1.45;
-      }
-      .line {
-        display: block;
-        padding: 0 0.75rem;
-        white-space: pre;
-      }
-      .line.add {
-        background: color-mix(in srgb, var(--_added) 18%, transparent);
-      }
-      .line.del {
-        background: color-mix(in srgb, var(--_removed) 18%, transparent);
-      }
-      .marker {
-        display: inline-block;
-        width: 1.5ch;
-        user-select: none;
-        font-weight: 700;
-      }
-      .lines .fold {
-        display: block;
-        white-space: normal;
-        margin: 0.15rem 0.5rem;
-        padding: 0.1rem 0.5rem;
-        font-family: var(--_mono);
-        font-size: 1em;
-      }
-      @container (max-width: 640px) {
-        .pair {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .heads {
-          display: none;
-        }
-        .side-label {
-          display: block;
-        }
-      }
-    `,
+    workingStyles,
+    showMoreStyles,
+    envelopeDiffStyles,
   ];
 
   /**
@@ -396,14 +156,26 @@ export class EnvelopeDiff extends LitElement {
     announce: false,
   });
   private readonly ambient = new AmbientController(this);
+  private readonly slices = new ShownSlices(this, this.ambient);
+  /** A stable name for each list of changes, for `slices`. */
+  private readonly changeKeys = new WeakMap<ValueChange[], string>();
+  private nextChangeKey = 0;
   private computed?: { a: Envelope; b: Envelope; diff: EnvelopeDiffResult; sides: [Side, Side] };
   private bodies = new Map<ExportTarget, LineGroup[] | null>();
+  /** Two large envelopes compared off the main thread: which, how far, and how to stop it. */
+  private working?: { a: Envelope; b: Envelope; share: number; abort: AbortController };
   /** The input states already reported with envelope-error, per side. */
   private reported: [EnvelopeState | null, EnvelopeState | null] = [null, null];
 
   /** The comparison shown, or undefined while a side is missing, loading or invalid. */
   get diff(): EnvelopeDiffResult | undefined {
     return this.current()?.diff;
+  }
+
+  /** jsdiff, for the bodies view: updateComplete waits for it to load. */
+  private readonly jsdiff = jsdiffFor(this);
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.jsdiff.settle(() => super.getUpdateComplete());
   }
 
   protected override updated() {
@@ -438,6 +210,7 @@ export class EnvelopeDiff extends LitElement {
     if (states.some(([s]) => s.status === 'loading'))
       return html`<p class="muted" role="status">${a.t('common.loading')}</p>`;
     const current = this.current();
+    if (current === null) return renderWorking(a, this.working?.share ?? 0);
     if (!current) return html`<p class="muted">${a.t('diff.empty')}</p>`;
     const { diff } = current;
     const { changed, added, removed } = diff.summary;
@@ -462,13 +235,50 @@ export class EnvelopeDiff extends LitElement {
       )}`;
   }
 
+  /** The diff shown; null while two large envelopes are compared off the main thread. */
   private current() {
     const before = this.beforeInput.state;
     const after = this.afterInput.state;
     if (before.status !== 'ready' || after.status !== 'ready') return undefined;
     const c = this.computed;
     if (c && c.a === before.envelope && c.b === after.envelope) return c;
-    const diff = diffEnvelopes(before.envelope, after.envelope);
+    const large = (e: Envelope) => isLargeInput(e, DIFF_OFFLOAD_THRESHOLD);
+    if (large(before.envelope) || large(after.envelope)) {
+      this.compareLarge(before.envelope, after.envelope);
+      return null;
+    }
+    return this.keep(
+      before.envelope,
+      after.envelope,
+      diffEnvelopes(before.envelope, after.envelope),
+    );
+  }
+
+  /** Starts diffEnvelopes off the main thread; newer envelopes supersede it. */
+  private compareLarge(a: Envelope, b: Envelope) {
+    if (this.working?.a === a && this.working.b === b) return;
+    this.working?.abort.abort();
+    const working = { a, b, share: 0, abort: new AbortController() };
+    this.working = working;
+    const onProgress = (share: number) => {
+      working.share = share;
+      this.requestUpdate();
+    };
+    const done = (diff: EnvelopeDiffResult) => {
+      if (this.working !== working) return;
+      this.working = undefined;
+      this.keep(a, b, diff);
+      this.requestUpdate();
+    };
+    // Superseded (then ignored), or the worker failed: compare here, as for small envelopes.
+    const failed = () => this.working === working && done(diffEnvelopes(a, b));
+    offload(
+      { type: 'diff', before: a, after: b },
+      { signal: working.abort.signal, onProgress },
+    ).then(done, failed);
+  }
+
+  private keep(a: Envelope, b: Envelope, diff: EnvelopeDiffResult) {
     const side = (envelope: Envelope, which: 'a' | 'b'): Side => {
       const memory: CollapseMemory = new Map();
       for (const row of diff.messages) {
@@ -481,12 +291,8 @@ export class EnvelopeDiff extends LitElement {
       }
       return { envelope, variables: staticVariables(envelope), memory };
     };
-    this.computed = {
-      a: before.envelope,
-      b: after.envelope,
-      diff,
-      sides: [side(before.envelope, 'a'), side(after.envelope, 'b')],
-    };
+    this.computed = { a, b, diff, sides: [side(a, 'a'), side(b, 'b')] };
+    this.slices.reset();
     this.bodies = new Map();
     this.opened = new Set();
     return this.computed;
@@ -494,6 +300,7 @@ export class EnvelopeDiff extends LitElement {
 
   private renderEnvelopes(diff: EnvelopeDiffResult, sides: [Side, Side]) {
     const a = this.ambient;
+    const rows = groupRows(diff.messages);
     return html`${
         diff.fields.length > 0
           ? html`<div part="fields" class="row changed">
@@ -509,8 +316,9 @@ export class EnvelopeDiff extends LitElement {
         <span>${a.t('diff.before')}</span><span>${a.t('diff.after')}</span>
       </div>
       <div part="columns" class="columns">
-        ${groupRows(diff.messages).map((item) => ('run' in item ? this.renderRun(item, sides) : this.renderRow(item.row, sides)))}
-      </div>`;
+        ${this.slices.slice('rows', rows, ROWS_SLICE).map((item) => ('run' in item ? this.renderRun(item, sides) : this.renderRow(item.row, sides)))}
+      </div>
+      ${this.slices.more('rows', rows.length, ROWS_SLICE, ROWS_SLICE)}`;
   }
 
   private renderRun(item: { run: MessageDiff[]; start: number }, sides: [Side, Side]) {
@@ -661,12 +469,15 @@ export class EnvelopeDiff extends LitElement {
     </div>`;
   }
 
+  /** A list of changed values: the first slice, and "show more" (a segment may have 100,000). */
   private renderChanges(changes: ValueChange[]) {
     const a = this.ambient;
+    let key = this.changeKeys.get(changes);
+    if (key === undefined) this.changeKeys.set(changes, (key = `c${this.nextChangeKey++}`));
     return html`<div part="changes" class="changes">
       <span class="changes-title">${a.t('diff.changes')}</span>
       <ul>
-        ${changes.map(
+        ${this.slices.slice(key, changes, CHANGES_SLICE).map(
           (change) =>
             html`<li>
               <code>${change.path.slice(1) || '/'}</code>
@@ -679,6 +490,7 @@ export class EnvelopeDiff extends LitElement {
             </li>`,
         )}
       </ul>
+      ${this.slices.more(key, changes.length, CHANGES_SLICE)}
     </div>`;
   }
 
@@ -694,9 +506,10 @@ export class EnvelopeDiff extends LitElement {
 
   private renderBodies(before: Envelope, after: Envelope) {
     const a = this.ambient;
-    const groups = this.bodyDiff(before, after);
+    const groups = this.jsdiff.ready() ? this.bodyDiff(before, after) : undefined;
     let content: TemplateResult;
-    if (groups === null) content = html`<p class="muted">${a.t('diff.tooDifferent')}</p>`;
+    if (groups === undefined) content = this.jsdiff.placeholder(a);
+    else if (groups === null) content = html`<p class="muted">${a.t('diff.tooDifferent')}</p>`;
     else if (groups.every((g) => g.lines.every((l) => l.type === ' ')))
       content = html`<p class="muted">${a.t('diff.sameBody')}</p>`;
     else
@@ -747,17 +560,7 @@ ${groups.map((group) => this.renderLineGroup(group))}</pre>`;
   private bodyDiff(before: Envelope, after: Envelope): LineGroup[] | null {
     const cached = this.bodies.get(this.target);
     if (cached !== undefined) return cached;
-    const text = (envelope: Envelope) => {
-      try {
-        return (
-          JSON.stringify(exportEnvelope(envelope, { target: this.target }).body, null, 2) + '\n'
-        );
-      } catch {
-        return '';
-      }
-    };
-    const changes = diffLines(text(before), text(after), { maxEditLength: MAX_LINE_EDITS });
-    const groups = changes ? foldLines(changes) : null;
+    const groups = diffExportedBodies(before, after, this.target);
     this.bodies.set(this.target, groups);
     return groups;
   }
@@ -775,58 +578,6 @@ ${groups.map((group) => this.renderLineGroup(group))}</pre>`;
   private formatTime(timestamp: number): string {
     return formatTime(timestamp, this.ambient.lang, undefined, 'seconds');
   }
-}
-
-/** Messages in order, consecutive unchanged ones gathered into runs that fold. */
-function groupRows(rows: MessageDiff[]): Row[] {
-  const out: Row[] = [];
-  rows.forEach((row, index) => {
-    const last = out[out.length - 1];
-    if (row.status !== 'unchanged') out.push({ row });
-    else if (last && 'run' in last) last.run.push(row);
-    else out.push({ run: [row], start: index });
-  });
-  return out;
-}
-
-/** Lines of a jsdiff result; unchanged runs longer than twice the context fold in the middle. */
-function foldLines(changes: { value: string; added: boolean; removed: boolean }[]): LineGroup[] {
-  const lines: Line[] = [];
-  for (const change of changes) {
-    const type = change.added ? '+' : change.removed ? '-' : ' ';
-    const parts = change.value.split('\n');
-    if (parts[parts.length - 1] === '') parts.pop();
-    for (const text of parts) lines.push({ type, text });
-  }
-  const groups: LineGroup[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    let j = i;
-    while (j < lines.length && lines[j].type === lines[i].type) j++;
-    const run = lines.slice(i, j);
-    const first = i === 0;
-    const last = j === lines.length;
-    const keepBefore = first ? 0 : CONTEXT_LINES;
-    const keepAfter = last ? 0 : CONTEXT_LINES;
-    if (lines[i].type === ' ' && run.length - keepBefore - keepAfter >= MIN_FOLD) {
-      if (keepBefore) groups.push({ lines: run.slice(0, keepBefore), folded: false, start: i });
-      groups.push({
-        lines: run.slice(keepBefore, run.length - keepAfter),
-        folded: true,
-        start: i + keepBefore,
-      });
-      if (keepAfter)
-        groups.push({
-          lines: run.slice(run.length - keepAfter),
-          folded: false,
-          start: j - keepAfter,
-        });
-    } else {
-      groups.push({ lines: run, folded: false, start: i });
-    }
-    i = j;
-  }
-  return groups;
 }
 
 /** A changed value as text: strings as they are, the rest as JSON, cut after VALUE_PREVIEW. */

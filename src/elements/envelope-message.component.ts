@@ -1,21 +1,23 @@
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { EnvelopeError } from '../core/issues.js';
-import { parseJson } from '../core/parse.js';
-import type { Actor, Message, StateChangeSegment } from '../core/protocol.js';
-import { headerSearchText } from '../core/search.js';
-import { validateMessage } from '../core/validate.js';
+import type { EnvelopeError } from '../core/protocol/issues.js';
+import { parseJson } from '../core/protocol/parse.js';
+import type { Actor, Message, StateChangeSegment } from '../core/protocol/types.js';
+import { headerSearchText } from '../core/insight/search.js';
+import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
-import { formatTime, isoTime } from './internal/format.js';
+import { formatNumber, formatTime, isoTime } from './internal/format.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
 import { shownLabel } from './internal/shown-text.js';
+import { ShownSlices, showMoreStyles } from './internal/shown-slices.js';
 import { themeStyles } from './internal/theme.js';
-import { wasValidated } from './internal/validated.js';
+import { markSegmentsValid, wasValidated } from './internal/validated.js';
+import { envelopeMessageStyles } from './envelope-message.styles.js';
 
 /**
  * @tagname envelope-message
@@ -41,6 +43,7 @@ import { wasValidated } from './internal/validated.js';
  * @csspart role - The role label.
  * @csspart actor - The speaker: name and badges.
  * @csspart badge - A role, group title, mute or peer-bot badge (also `muted`, `peer-bot`, `group-title`).
+ * @csspart more - The button under a message of very many segments that shows the next ones.
  * @csspart facts-toggle - The button that shows the speaker's facts.
  * @csspart facts - The speaker's facts (user id, name, roles, nickname, title, mute, origin).
  * @csspart full-header - The mark on facts the model gets in full with this message.
@@ -50,6 +53,7 @@ import { wasValidated } from './internal/validated.js';
  * @csspart announced-change - Each of them, a `<segment-state-change>`.
  * @csspart export-tag - The "added at export" mark next to each (its title says why).
  * @csspart time - The time.
+ * @csspart typing - The typing indicator while the message streams (`streaming`).
  * @csspart segments - The list of segments.
  * @csspart segment - Each segment element.
  * @csspart error - The error panel shown for invalid input.
@@ -63,218 +67,7 @@ import { wasValidated } from './internal/validated.js';
  * @cssprop --pe-link-color - The reply link and facts button.
  */
 export class EnvelopeMessage extends LitElement {
-  static override styles = [
-    themeStyles,
-    errorPanelStyles,
-    css`
-      .base {
-        display: flex;
-        /* Rows added at export take a line of their own above the bubble. */
-        flex-wrap: wrap;
-      }
-      .role-user {
-        justify-content: flex-end;
-      }
-      .bubble {
-        box-sizing: border-box;
-        max-width: min(100%, 46rem);
-        min-width: 0;
-        padding: 0.6rem 0.75rem 0.7rem;
-        border: 1px solid var(--_border);
-        border-radius: calc(var(--_radius) + 4px);
-        background: var(--_surface);
-      }
-      .role-user .bubble {
-        background: var(--_user-bubble);
-        border-color: color-mix(in srgb, var(--_static-var) 30%, var(--_border));
-        border-end-end-radius: 4px;
-      }
-      .role-assistant .bubble {
-        border-end-start-radius: 4px;
-      }
-      .role-system .bubble,
-      .role-tool .bubble {
-        background: var(--_subtle);
-        width: 100%;
-        max-width: 100%;
-      }
-      .header {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.25rem 0.5rem;
-        margin-bottom: 0.4rem;
-        font-size: 0.8em;
-        color: var(--_muted);
-      }
-      .role {
-        font-weight: 700;
-        letter-spacing: 0.03em;
-        text-transform: uppercase;
-        color: var(--_text);
-      }
-      .segments {
-        display: flex;
-        flex-direction: column;
-        gap: 0.5rem;
-        min-width: 0;
-      }
-      .variables {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4rem;
-      }
-      .segments > *,
-      .variables > * {
-        min-width: 0;
-        --pe-segment-background: transparent;
-      }
-      .actor {
-        display: inline-flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.25rem 0.35rem;
-        min-width: 0;
-      }
-      .actor-name {
-        font-weight: 650;
-        color: var(--_text);
-        overflow-wrap: anywhere;
-      }
-      .badge {
-        padding: 0 0.4rem;
-        border: 1px solid var(--_border);
-        border-radius: 0.6rem;
-        font-size: 0.92em;
-        line-height: 1.45;
-        overflow-wrap: anywhere;
-      }
-      .badge.group-title {
-        font-style: italic;
-      }
-      .badge.muted {
-        color: var(--_danger-text);
-        border-color: color-mix(in srgb, var(--_danger-text) 45%, var(--_border));
-      }
-      .badge.peer-bot {
-        border-style: dashed;
-      }
-      .cut {
-        cursor: help;
-      }
-      .link-button {
-        padding: 0 0.25rem;
-        border: 0;
-        border-radius: 4px;
-        background: none;
-        color: var(--_link);
-        cursor: pointer;
-        font-size: inherit;
-      }
-      .link-button:hover {
-        text-decoration: underline;
-      }
-      .facts-toggle {
-        margin-inline-start: auto;
-      }
-      .reply {
-        display: block;
-        max-width: 100%;
-        margin: -0.15rem 0 0.35rem;
-        padding-inline: 0;
-        font-size: 0.8em;
-        text-align: start;
-        overflow-wrap: anywhere;
-      }
-      .facts[hidden] {
-        display: none;
-      }
-      .facts {
-        margin: 0 0 0.5rem;
-        padding: 0.3rem 0.55rem;
-        border-radius: 6px;
-        background: color-mix(in srgb, var(--_subtle) 70%, transparent);
-        font-size: 0.8em;
-      }
-      .fact-list {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.15rem 0.9rem;
-        margin: 0;
-      }
-      .fact {
-        display: flex;
-        gap: 0.3rem;
-        min-width: 0;
-      }
-      .facts dt {
-        color: var(--_muted);
-      }
-      .facts dd {
-        margin: 0;
-        overflow-wrap: anywhere;
-      }
-      .full-header {
-        margin: 0;
-        color: var(--_muted);
-        font-weight: 600;
-        font-size: 0.95em;
-      }
-      .role-event {
-        justify-content: center;
-      }
-      .notice {
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        gap: 0.25rem;
-        max-width: min(100%, 40rem);
-        min-width: 0;
-      }
-      .notice > .events {
-        display: flex;
-        flex-direction: column;
-        gap: 0.25rem;
-        width: 100%;
-      }
-      .notice > .events > * {
-        --pe-segment-background: transparent;
-      }
-      .notice-time {
-        color: var(--_muted);
-        font-size: 0.75em;
-      }
-      .announced {
-        display: flex;
-        flex: 1 0 100%;
-        flex-direction: column;
-        gap: 0.25rem;
-        margin-bottom: 0.5rem;
-      }
-      .announced-row {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        justify-content: center;
-        gap: 0.25rem 0.4rem;
-        min-width: 0;
-      }
-      .announced-row > segment-state-change {
-        min-width: 0;
-        --pe-segment-background: transparent;
-      }
-      .export-tag {
-        padding: 0 0.4rem;
-        border: 1px dashed var(--_border);
-        border-radius: 0.6rem;
-        color: var(--_muted);
-        font-size: 0.75em;
-        line-height: 1.45;
-        white-space: nowrap;
-        cursor: help;
-      }
-    `,
-  ];
+  static override styles = [themeStyles, errorPanelStyles, showMoreStyles, envelopeMessageStyles];
 
   /** The message to show: an object, or JSON text (as the `message` attribute). */
   @property({ attribute: 'message' })
@@ -322,11 +115,24 @@ export class EnvelopeMessage extends LitElement {
   @property({ attribute: false })
   announced?: readonly StateChangeSegment[];
 
+  /** The message is still being written (a live chat streams into it): a typing indicator shows. */
+  @property({ type: Boolean, reflect: true })
+  streaming = false;
+
+  /**
+   * Tool-call arguments received so far as JSON text, by segment index (set by a live chat):
+   * shown in place of the arguments until the call is complete.
+   */
+  @property({ attribute: false })
+  partialArguments?: ReadonlyMap<number, string>;
+
   /** Whether the speaker's facts are open (without `full-header`); local state. */
   @state()
   private factsOpen = false;
 
   private readonly ambient = new AmbientController(this);
+  /** How many segments are drawn (issue 20: a message may hold a million). */
+  private readonly slices = new ShownSlices(this, this.ambient);
   private input: { message: Message } | { errors: EnvelopeError[] } | null = null;
   private reported: EnvelopeError[] | null = null;
 
@@ -342,6 +148,13 @@ export class EnvelopeMessage extends LitElement {
     if (!shown.some(test) && test(headerSearchText(message))) this.factsOpen = true;
   }
 
+  /** Draws the message's segments at least up to `index` (a search match must be on screen). */
+  showSegment(index: number): void {
+    const before = this.slices.shown('segments', Infinity);
+    this.slices.include('segments', index);
+    if (this.slices.shown('segments', Infinity) !== before) this.requestUpdate();
+  }
+
   /** The elements that show the speaker's searched facts (compact header and open facts). */
   speakerTexts(): Element[] {
     const selector = '.actor-name, .badge-text, .fact-list dd.searched';
@@ -352,6 +165,7 @@ export class EnvelopeMessage extends LitElement {
     if (changed.has('message')) {
       this.input = readMessage(this.message);
       this.factsOpen = false;
+      this.slices.reset();
     }
   }
 
@@ -372,7 +186,12 @@ export class EnvelopeMessage extends LitElement {
     const message = this.input.message;
     if (message.role === 'event') return this.renderEvent(message);
     const actor = message.actor;
-    const roleLabel = a.t(`role.${message.role}`);
+    // The role the request used (protocol 1.1 `originalRole`, e.g. developer) is what was sent.
+    const roleLabel = a.t(
+      message.role === 'system' && message.originalRole === 'developer'
+        ? 'role.developer'
+        : `role.${message.role}`,
+    );
     const speaker = actor ? ` ${speakerName(actor)}` : '';
     return html`<div part="base" class="base ${a.theme} role-${message.role}">
       ${this.renderAnnounced(message)}
@@ -388,6 +207,14 @@ export class EnvelopeMessage extends LitElement {
             >${this.formatTime(message.timestamp, 'short')}</time
           >
           ${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}
+          ${
+            this.streaming
+              ? html`<span part="typing" class="typing" title=${a.t('message.streaming')}
+                  ><span aria-hidden="true">•••</span
+                  ><span class="visually-hidden">${a.t('message.streaming')}</span></span
+                >`
+              : nothing
+          }
         </header>
         ${message.replyTo !== undefined ? this.renderReply(message) : nothing}
         ${actor ? this.renderFacts(actor, this.fullHeader || this.factsOpen) : nothing}
@@ -458,11 +285,19 @@ export class EnvelopeMessage extends LitElement {
     const muteTime = actor.muteTime ?? 0;
     return html`<span part="actor" class="actor">
       ${cutText(speakerName(actor), NAME_MAX, 'actor-name', false, 'actor-name')}
-      ${(actor.roles ?? []).map((role) => html`<span part="badge" class="badge">${cutText(role, NAME_MAX, 'badge-text')}</span>`)}
+      ${this.renderRoleBadges(actor.roles ?? [])}
       ${actor.groupTitle ? html`<span part="badge group-title" class="badge group-title">${cutText(actor.groupTitle, NAME_MAX, 'badge-text')}</span>` : nothing}
       ${muteTime > 0 ? html`<span part="badge muted" class="badge muted">${this.muteText(muteTime)}</span>` : nothing}
       ${actor.origin === 'peer_bot' ? html`<span part="badge peer-bot" class="badge peer-bot">${a.t('actor.peerBot')}</span>` : nothing}
     </span>`;
+  }
+
+  /** The first MAX_BADGES roles as badges, then "+N": the facts list names them all. */
+  private renderRoleBadges(roles: readonly string[]) {
+    const shown = roles.length > MAX_BADGES ? roles.slice(0, MAX_BADGES) : roles;
+    const rest = roles.length - shown.length;
+    return html`${shown.map((role) => html`<span part="badge" class="badge">${cutText(role, NAME_MAX, 'badge-text')}</span>`)}
+    ${rest > 0 ? html`<span part="badge more-roles" class="badge">+${formatNumber(rest, this.ambient.lang)}</span>` : nothing}`;
   }
 
   private renderFactsToggle(actor: Actor) {
@@ -562,7 +397,9 @@ export class EnvelopeMessage extends LitElement {
   /** Segments in order; consecutive static variables share one wrapping row of pills. */
   private renderSegments(message: Message) {
     const a = this.ambient;
-    const rendered = message.segments.map((segment, index) =>
+    const segments = this.slices.slice('segments', message.segments);
+    markSegmentsValid(message, segments);
+    const rendered = segments.map((segment, index) =>
       renderSegment(segment, {
         messageId: message.id,
         index,
@@ -574,11 +411,12 @@ export class EnvelopeMessage extends LitElement {
         timeZone: this.timeZone,
         sceneId: this.sceneId,
         names: this.names,
+        partial: this.partialArguments?.get(index),
       }),
     );
     const out: unknown[] = [];
     let run: unknown[] = [];
-    message.segments.forEach((segment, index) => {
+    segments.forEach((segment, index) => {
       if (segment.kind === 'static_var') {
         run.push(rendered[index]);
         return;
@@ -588,6 +426,7 @@ export class EnvelopeMessage extends LitElement {
       out.push(rendered[index]);
     });
     if (run.length > 0) out.push(html`<div class="variables">${run}</div>`);
+    out.push(this.slices.more('segments', message.segments.length));
     return out;
   }
 
@@ -595,6 +434,9 @@ export class EnvelopeMessage extends LitElement {
     return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
   }
 }
+
+/** Role badges in the header; the speaker's facts list every role. */
+const MAX_BADGES = 10;
 
 /** Names in the header are cut shorter than header values: they share a line with badges. */
 const NAME_MAX = 32;

@@ -1,19 +1,26 @@
 import { ContextProvider, provide } from '@lit/context';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { createSegmentRegistry, type SegmentRegistry } from '../core/assemble.js';
-import type { PromptComponent } from '../core/compose.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/export.js';
+import { createSegmentRegistry, type SegmentRegistry } from '../core/assembly/registry.js';
+import type { PromptComponent } from '../core/assembly/compose.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import type { ScenarioEntry, ScenarioManifest } from '../core/protocol/manifest.js';
+import type { Envelope, Message } from '../core/protocol/types.js';
+import { validateEnvelope } from '../core/protocol/validate.js';
+import type { StreamUpdate } from '../core/targets/streams/stream-updates.js';
+import { hydrateSkills, type SkillRegistry } from '../core/skills/registry.js';
+import { EnvelopeErrorEvent, type EnvelopeChangeEvent, type StudioChangeEvent } from '../events.js';
+import type { EnvelopeChat } from './envelope-chat.component.js';
+import type { UpdateOptions } from './envelope-chat/live-chat.js';
 import {
-  validateScenarioManifest,
-  type ScenarioEntry,
-  type ScenarioManifest,
-} from '../core/manifest.js';
-import { parseJson } from '../core/parse.js';
-import type { Envelope } from '../core/protocol.js';
-import { hydrateSkills, type SkillRegistry } from '../core/skills.js';
-import { EnvelopeErrorEvent, type StudioChangeEvent } from '../events.js';
+  readManifest,
+  renderScenarioBar,
+  textIn,
+  type ManifestState,
+} from './envelope-viewer/viewer-bar.js';
+import { renderReplayButton, ViewerLive } from './envelope-viewer/viewer-live.js';
+import { ViewerOpen } from './envelope-viewer/viewer-open.js';
 import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import {
@@ -26,15 +33,18 @@ import { AmbientController } from './internal/localize.js';
 import type { ProtocolPanel } from './protocol-panel.component.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
+import { envelopeViewerStyles } from './envelope-viewer.styles.js';
 
 export type ViewerView = 'protocol' | 'context' | 'compare' | 'studio';
 const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'];
 
-type ManifestState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; manifest: ScenarioManifest; base: string }
-  | { status: 'error'; errors: { path: string; message: string; keyword: string }[] };
+/** The state of a file that could not be loaded. */
+const loadFailure = (url: string, error: unknown) => ({
+  status: 'error' as const,
+  errors: [
+    { path: '', keyword: 'fetch', message: `Could not load ${url}: ${(error as Error).message}` },
+  ],
+});
 
 /**
  * @tagname envelope-viewer
@@ -53,6 +63,15 @@ type ManifestState =
  * @csspart bar - The scenario bar.
  * @csspart scenario - Each scenario button.
  * @csspart summary - The current scenario's summary.
+ * @csspart replay - The button that plays the scenario again, live.
+ * @csspart files - The bar of opened files: the Open button, the files, a file's conversations.
+ * @csspart open - The Open button.
+ * @csspart file - Each opened file's button.
+ * @csspart search - The search of a file's conversations.
+ * @csspart conversations - The list of a file's conversations.
+ * @csspart conversation - Each conversation's button.
+ * @csspart compare - Each conversation's Compare button.
+ * @csspart file-errors - What could not be read in the file.
  * @csspart chat - The `<envelope-chat>`.
  * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare, Studio).
  * @csspart tab - Each view tab.
@@ -69,180 +88,15 @@ type ManifestState =
  * @cssprop --pe-border-color - Borders.
  */
 export class EnvelopeViewer extends LitElement {
-  static override styles = [
-    themeStyles,
-    tabStyles,
-    errorPanelStyles,
-    css`
-      .base {
-        display: flex;
-        flex-direction: column;
-        height: 100%;
-        container-type: inline-size;
-        background: var(--_subtle);
-        color: var(--_text);
-      }
-      .bar {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.5rem 1rem;
-        padding: 0.6rem 1rem;
-        background: var(--_surface);
-        border-bottom: 1px solid var(--_border);
-      }
-      .bar-title {
-        margin: 0;
-        font-size: 0.8rem;
-        font-weight: 700;
-        letter-spacing: 0.06em;
-        text-transform: uppercase;
-        color: var(--_muted);
-      }
-      .scenarios {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.35rem;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .scenario {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.4rem;
-        padding: 0.3rem 0.7rem;
-        border: 1px solid var(--_border);
-        border-radius: 999px;
-        background: var(--_surface);
-        cursor: pointer;
-      }
-      .scenario:hover {
-        border-color: var(--_muted);
-      }
-      .scenario[aria-pressed='true'] {
-        border-color: var(--_focus);
-        background: color-mix(in srgb, var(--_focus) 12%, var(--_surface));
-        font-weight: 600;
-      }
-      .scenario-label {
-        display: inline-grid;
-        place-items: center;
-        width: 1.35rem;
-        height: 1.35rem;
-        border-radius: 50%;
-        background: var(--_subtle);
-        font-size: 0.75rem;
-        font-weight: 700;
-      }
-      .summary {
-        flex-basis: 100%;
-        margin: 0;
-        color: var(--_muted);
-        font-size: 0.875rem;
-      }
-      .columns {
-        display: grid;
-        grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
-        /* Fills a host that has a height (e.g. 100vh); otherwise takes this much. */
-        flex: 1 1 auto;
-        height: var(--pe-viewer-height, 80vh);
-        min-height: 24rem;
-      }
-      .columns > * {
-        min-height: 0;
-        overflow: auto;
-      }
-      .chat {
-        border-inline-end: 1px solid var(--_border);
-      }
-      .side {
-        display: flex;
-        flex-direction: column;
-        overflow: hidden;
-        background: var(--_surface);
-      }
-      .side-panel {
-        flex: 1 1 auto;
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-        overflow: auto;
-      }
-      .panel {
-        flex: 1 1 auto;
-        min-height: 0;
-      }
-      .compare-bar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem 1rem;
-        align-items: center;
-        padding: 0.6rem 0.75rem;
-        font-size: 0.875rem;
-        color: var(--_muted);
-      }
-      .compare-bar select,
-      .compare-bar input {
-        font: inherit;
-        color: var(--_text);
-      }
-      context-meter,
-      envelope-diff {
-        margin: 0.75rem;
-      }
-      .studio-note {
-        flex: none;
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.35rem 0.75rem;
-        margin: 0.6rem 0.75rem 0;
-        padding: 0.4rem 0.75rem;
-        border: 1px solid color-mix(in srgb, var(--_focus) 45%, var(--_border));
-        border-radius: 6px;
-        background: color-mix(in srgb, var(--_focus) 8%, var(--_surface));
-        font-size: 0.875rem;
-      }
-      .studio-note[hidden] {
-        display: none;
-      }
-      .studio-note button {
-        padding: 0.15rem 0.6rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_surface);
-        cursor: pointer;
-      }
-      @container (max-width: 900px) {
-        .columns {
-          grid-template-columns: minmax(0, 1fr);
-          height: auto;
-        }
-        .columns > * {
-          overflow: visible;
-        }
-        .chat {
-          border-inline-end: 0;
-          border-bottom: 1px solid var(--_border);
-        }
-        .side,
-        .side-panel {
-          overflow: visible;
-        }
-        .panel {
-          min-height: 32rem;
-        }
-      }
-      .error {
-        margin: 1rem;
-      }
-      .status {
-        padding: 1rem;
-        color: var(--_muted);
-      }
-    `,
-  ];
+  static override styles = [themeStyles, tabStyles, errorPanelStyles, envelopeViewerStyles];
+
+  /**
+   * Whether the viewer opens a person's files: an Open button, and the page's Ctrl/Cmd+O, a
+   * file dropped anywhere on it and JSON pasted outside a text field. Files are read in the
+   * page, never uploaded (see `openFile`).
+   */
+  @property({ type: Boolean, attribute: 'open-files' })
+  openFiles = false;
 
   /** A scenario manifest: its URL, or the manifest object (files resolve against the page). */
   @property({ attribute: 'scenarios' })
@@ -327,7 +181,11 @@ export class EnvelopeViewer extends LitElement {
   private scenarioStates = new Map<string, EnvelopeState>();
 
   private readonly input = new EnvelopeInput(this);
+  private readonly live = new ViewerLive(this);
+  /** A replay running: the envelope it plays, and its first message (what the chat starts with). */
+  private replayOf?: { envelope: Envelope; first: Envelope };
   private readonly ambient = new AmbientController(this);
+  private readonly opener = new ViewerOpen(this, this.ambient);
   private assignedRegistry?: SegmentRegistry;
   private readonly ownRegistry = createSegmentRegistry();
   private readonly registryProvider = new ContextProvider(this, {
@@ -350,7 +208,10 @@ export class EnvelopeViewer extends LitElement {
   // directly must reach the context consumers in this same update.
   protected override update(changed: PropertyValues<this>) {
     const current = this.currentState();
-    this.shown = current?.status === 'ready' ? current.envelope : undefined;
+    this.shown =
+      current?.status === 'ready'
+        ? this.live.forOtherViews(this.given(current.envelope), current.envelope)
+        : undefined;
     super.update(changed);
   }
 
@@ -367,6 +228,77 @@ export class EnvelopeViewer extends LitElement {
     if (errors && errors !== this.reportedErrors)
       this.dispatchEvent(new EnvelopeErrorEvent({ errors }));
     this.reportedErrors = errors;
+  }
+
+  /**
+   * Live changes (SPEC §8), as on `<envelope-chat>`: they go to the chat, and the protocol panel
+   * and the other views follow at most twice a second. With nothing shown, the first message
+   * starts a conversation.
+   */
+  appendMessage(message: Message, options?: UpdateOptions): boolean {
+    const chat = this.chat();
+    if (chat) return chat.appendMessage(message, options);
+    // Shown (or refused, with the error panel and envelope-error) like any envelope given.
+    this.envelope = { version: '1.1', messages: [message] };
+    return validateEnvelope(this.envelope).valid;
+  }
+
+  /** See `<envelope-chat>`: replaces the message with this id. */
+  updateMessage(id: string, message: Message, options?: UpdateOptions): boolean {
+    return this.chat()?.updateMessage(id, message, options) ?? false;
+  }
+  /** See `<envelope-chat>`: streams text into a message. */
+  appendText(messageId: string, delta: string): boolean {
+    return this.chat()?.appendText(messageId, delta) ?? false;
+  }
+  /** See `<envelope-chat>`: streams a tool call's arguments as JSON text. */
+  appendToolArguments(messageId: string, segmentIndex: number, delta: string): boolean {
+    return this.chat()?.appendToolArguments(messageId, segmentIndex, delta) ?? false;
+  }
+  /** See `<envelope-chat>`: ends a message's stream. */
+  endStream(messageId: string): void {
+    this.chat()?.endStream(messageId);
+  }
+  /** See `<envelope-chat>`: applies one update of the core's `createStreamReader`. */
+  applyStreamUpdate(update: StreamUpdate): boolean {
+    return this.chat()?.applyStreamUpdate(update) ?? false;
+  }
+
+  /**
+   * Plays the envelope shown again as if it were happening now: the first message at once, then
+   * the others arriving with pauses, assistant text and tool-call arguments streaming in. The
+   * Replay button of the scenario bar does this; another scenario stops it.
+   */
+  async replay(): Promise<void> {
+    const current = this.currentState();
+    if (current?.status !== 'ready') return;
+    const envelope = this.hydrated(current.envelope);
+    const first = { ...envelope, messages: envelope.messages.slice(0, 1) };
+    this.replayOf = { envelope, first };
+    this.requestUpdate();
+    await this.updateComplete;
+    const chat = this.chat();
+    if (!chat) return;
+    await this.live.replay(chat, envelope);
+    this.requestUpdate();
+  }
+
+  /**
+   * Shows a person's file, or JSON text: a request body, a log of requests and responses, a
+   * trace, envelopes, a list or JSON Lines of any of them (read as `importEnvelope` reads them).
+   */
+  openFile(file: Blob | string, name = 'file'): Promise<void> {
+    if (typeof file === 'string') return this.opener.openText(file, name);
+    return this.opener.openFile(file, file instanceof File ? file.name : name);
+  }
+
+  /** Fetches a URL and shows what it holds, like `openFile` (the demo page's `?src=`). */
+  openUrl(url: string): Promise<void> {
+    return this.opener.openUrl(url);
+  }
+
+  private chat(): EnvelopeChat | null {
+    return this.renderRoot?.querySelector<EnvelopeChat>('envelope-chat') ?? null;
   }
 
   /** The scenario entry shown, when a manifest is loaded. */
@@ -396,7 +328,8 @@ export class EnvelopeViewer extends LitElement {
     else {
       chat = html`<envelope-chat
         part="chat"
-        .envelope=${this.hydrated(current.envelope)}
+        .envelope=${this.live.forChat(this.given(current.envelope))}
+        @envelope-change=${this.onChatChange}
         time-zone=${ifDefined(this.timeZone)}
         theme=${a.theme}
         lang=${a.lang}
@@ -404,7 +337,7 @@ export class EnvelopeViewer extends LitElement {
     }
     const entry = this.currentScenario;
     return html`<div part="base" class="base ${a.theme}">
-      ${this.renderBar()}
+      ${this.renderBar()}${this.opener.render()}
       <div class="columns">
         <section class="chat" aria-label=${a.t('viewer.chat')}>${chat}</section>
         <section class="side">
@@ -566,42 +499,34 @@ export class EnvelopeViewer extends LitElement {
   };
 
   private scenarioTitle(entry: ScenarioEntry): string {
-    const texts = entry.title;
-    const lang = this.ambient.lang;
-    return texts ? (texts[lang] ?? texts[lang.split('-')[0]!] ?? texts.en ?? '') : '';
+    return textIn(entry.title, this.ambient.lang);
   }
 
   private renderBar() {
     if (this.manifestState.status !== 'ready') return nothing;
-    const a = this.ambient;
-    const current = this.currentScenario;
-    const lang = a.lang;
-    const text = (texts: Record<string, string> | undefined) =>
-      texts ? (texts[lang] ?? texts[lang.split('-')[0]] ?? texts.en ?? '') : '';
-    return html`<nav part="bar" class="bar" aria-label=${a.t('viewer.scenarios')}>
-      <h1 class="bar-title">${a.t('viewer.scenarios')}</h1>
-      <ul class="scenarios">
-        ${this.manifestState.manifest.scenarios.map(
-          (s) =>
-            html`<li>
-              <button
-                part="scenario"
-                class="scenario"
-                type="button"
-                aria-pressed=${s === current ? 'true' : 'false'}
-                @click=${() => (this.scenario = s.id)}
-              >
-                <span class="scenario-label" aria-hidden="true">${s.label}</span>${text(s.title)}
-              </button>
-            </li>`,
-        )}
-      </ul>
-      ${current?.summary ? html`<p part="summary" class="summary">${text(current.summary)}</p>` : nothing}
-    </nav>`;
+    return renderScenarioBar(
+      this.ambient,
+      this.manifestState.manifest,
+      this.currentScenario,
+      (entry) => {
+        this.live.stopReplay();
+        this.replayOf = undefined;
+        this.opener.deselect();
+        this.scenario = entry.id;
+        this.requestUpdate();
+      },
+      renderReplayButton(
+        this.ambient,
+        this.currentState()?.status === 'ready',
+        () => void this.replay(),
+      ),
+    );
   }
 
   /** The direct envelope input if any, else the current scenario's (loading it on first use). */
   private currentState(): EnvelopeState | undefined {
+    const opened = this.opener.state();
+    if (opened) return opened;
     if (this.input.state.status !== 'empty') return this.input.state;
     const entry = this.currentScenario;
     if (!entry || this.manifestState.status !== 'ready')
@@ -619,16 +544,21 @@ export class EnvelopeViewer extends LitElement {
     this.scenarioStates.set(entry.id, { status: 'loading', url });
     fetchText(url).then(
       (text) => this.setScenarioState(entry.id, fromValue(text)),
-      (error: Error) =>
-        this.setScenarioState(entry.id, {
-          status: 'error',
-          errors: [
-            { path: '', keyword: 'fetch', message: `Could not load ${url}: ${error.message}` },
-          ],
-        }),
+      (error: Error) => this.setScenarioState(entry.id, loadFailure(url, error)),
     );
     return this.scenarioStates.get(entry.id);
   }
+
+  /**
+   * The envelope the chat starts from: the viewer's own (skills hydrated), or the first message
+   * of it while a replay plays the rest.
+   */
+  private given(envelope: Envelope): Envelope {
+    const hydrated = this.hydrated(envelope);
+    return this.replayOf?.envelope === hydrated ? this.replayOf.first : hydrated;
+  }
+
+  private onChatChange = (event: EnvelopeChangeEvent) => this.live.changed(event);
 
   private hydratedOf = new WeakMap<Envelope, Envelope>();
 
@@ -650,34 +580,13 @@ export class EnvelopeViewer extends LitElement {
       this.manifestState = { status: 'none' };
       return;
     }
-    const base =
-      typeof source === 'string' ? new URL(source, document.baseURI).href : document.baseURI;
-    let value: unknown = source;
-    if (typeof source === 'string') {
-      this.manifestState = { status: 'loading' };
-      try {
-        const json = parseJson(await fetchText(base));
-        if ('error' in json) throw new Error(json.error.message);
-        value = json.value;
-      } catch (error) {
-        if (this.loadedScenarios !== source) return;
-        this.manifestState = {
-          status: 'error',
-          errors: [
-            {
-              path: '',
-              keyword: 'fetch',
-              message: `Could not load ${base}: ${(error as Error).message}`,
-            },
-          ],
-        };
-        return;
-      }
+    const state = readManifest(source);
+    if (!(state instanceof Promise)) {
+      this.manifestState = state;
+      return;
     }
-    if (this.loadedScenarios !== source) return;
-    const result = validateScenarioManifest(value);
-    this.manifestState = result.valid
-      ? { status: 'ready', manifest: value as ScenarioManifest, base }
-      : { status: 'error', errors: result.errors };
+    this.manifestState = { status: 'loading' };
+    const loaded = await state;
+    if (this.loadedScenarios === source) this.manifestState = loaded;
   }
 }

@@ -1,39 +1,47 @@
 import { consume } from '@lit/context';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import {
   createSegmentRegistry,
-  TEXT_SEGMENT_KINDS,
   type SegmentRegistry,
   type TraceRow,
-} from '../core/assemble.js';
-import type { PromptComponent } from '../core/compose.js';
-import { toCurl } from '../core/curl.js';
-import { exportEnvelope, type ExportResult, type ExportTarget } from '../core/export.js';
-import { readableJson } from '../core/json-value.js';
-import type { Envelope } from '../core/protocol.js';
-import { findSemanticWarnings } from '../core/semantic-checks.js';
+} from '../core/assembly/registry.js';
+import type { PromptComponent } from '../core/assembly/compose.js';
+import { toCurl } from '../core/targets/curl.js';
+import { exportEnvelope, type ExportResult } from '../core/targets/export.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { readableJson } from '../core/protocol/json-value.js';
+import type { Envelope } from '../core/protocol/types.js';
+import { findSemanticWarnings } from '../core/protocol/semantic-checks.js';
 import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../events.js';
 import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
-import { formatNumber } from './internal/format.js';
 import { icon } from './internal/icons.js';
 import { jsonStyles, renderJsonText } from './internal/json-view.js';
+import { isLargeEnvelope, offload } from './internal/offload.js';
+import type { PanelView } from './internal/offload-jobs.js';
+import { renderWorking, workingStyles } from './internal/offload-status.js';
 import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
+import { protocolPanelStyles } from './protocol-panel.styles.js';
+import { renderTraceTable } from './protocol-panel/trace-table.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
-const TARGETS: { id: ExportTarget; label: StringKey }[] = [
-  { id: 'openai', label: 'panel.openai' },
-  { id: 'anthropic', label: 'panel.anthropic' },
-  { id: 'gemini', label: 'panel.gemini' },
-  { id: 'otel', label: 'panel.otel' },
-];
+/** One tab per export target, in the core's order; a new target only needs its label here. */
+const TARGET_LABELS: Record<ExportTarget, StringKey> = {
+  openai: 'panel.openai',
+  'openai-responses': 'panel.openai-responses',
+  anthropic: 'panel.anthropic',
+  gemini: 'panel.gemini',
+  otel: 'panel.otel',
+};
+
+const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: TARGET_LABELS[id] }));
 
 const TABS: { id: ProtocolTab; label: StringKey }[] = [
   ...TARGETS,
@@ -65,8 +73,8 @@ interface TabView {
 
 /**
  * @tagname protocol-panel
- * @summary What is really sent: the envelope exported as each provider's request (OpenAI,
- * Anthropic, Gemini), as an OpenTelemetry GenAI record, and as raw protocol JSON,
+ * @summary What is really sent: the envelope exported as each provider's request (OpenAI Chat
+ * Completions and Responses, Anthropic, Gemini), as an OpenTelemetry GenAI record, and as raw protocol JSON,
  * syntax-coloured, with copy, copy as curl, download and the export's warnings; the Trace tab
  * lists every prompt segment of one target's request (characters, trimmed, built-in or host,
  * how events were sent). Finds its envelope from its own `envelope`/`src`, else the element
@@ -88,6 +96,7 @@ interface TabView {
  * @csspart trace - The Trace tab's scrolling table container.
  * @csspart trace-table - The Trace tab's table.
  * @csspart trace-target - The Trace tab's target selector.
+ * @csspart working - The status shown while a large envelope's tab is prepared off the page.
  *
  * @cssprop --pe-surface-color - Background.
  * @cssprop --pe-code-background - Background of the JSON.
@@ -104,178 +113,8 @@ export class ProtocolPanel extends LitElement {
     errorPanelStyles,
     jsonStyles,
     cutNoteStyles,
-    css`
-      .base {
-        display: flex;
-        flex-direction: column;
-        height: 100%;
-        min-height: 0;
-        background: var(--_surface);
-      }
-      .tabs,
-      .toolbar,
-      .warnings {
-        flex: none;
-      }
-      .tabpanel {
-        display: flex;
-        flex-direction: column;
-        flex: 1;
-        min-height: 0;
-      }
-      .toolbar {
-        display: flex;
-        align-items: center;
-        gap: 0.5rem;
-        padding: 0.5rem 0.75rem;
-      }
-      .toolbar button {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.35rem;
-        padding: 0.3rem 0.65rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_subtle);
-        cursor: pointer;
-      }
-      .toolbar button:hover {
-        border-color: var(--_muted);
-      }
-      .status {
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .warnings {
-        margin: 0 0.75rem 0.5rem;
-        padding: 0.5rem 0.75rem;
-        border-radius: 6px;
-        border: 1px solid color-mix(in srgb, var(--_tool-overview) 50%, var(--_border));
-        background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
-        font-size: 0.875em;
-      }
-      .warnings.none {
-        border-color: color-mix(in srgb, var(--_tool-success) 40%, var(--_border));
-        background: color-mix(in srgb, var(--_tool-success) 8%, var(--_surface));
-        color: var(--_muted);
-      }
-      .warnings ul {
-        margin: 0.25rem 0 0;
-        padding-left: 1.25rem;
-      }
-      .warnings-title {
-        display: flex;
-        align-items: center;
-        gap: 0.35rem;
-        font-weight: 600;
-      }
-      .code {
-        flex: 1;
-        min-height: 0;
-        margin: 0 0.75rem 0.75rem;
-        padding: 0.75rem;
-        overflow: auto;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        line-height: 1.45;
-      }
-      .empty {
-        padding: 1rem;
-        color: var(--_muted);
-      }
-      .toolbar label {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.35rem;
-        margin-inline-end: auto;
-      }
-      .trace {
-        flex: 1;
-        min-height: 0;
-        margin: 0 0.75rem 0.75rem;
-        overflow: auto;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-      }
-      .trace table {
-        width: 100%;
-        border-collapse: collapse;
-        font-size: 0.875em;
-        font-variant-numeric: tabular-nums;
-      }
-      .trace caption {
-        padding: 0.5rem 0.75rem;
-        text-align: start;
-        font-weight: 600;
-        background: var(--_subtle);
-      }
-      .trace th,
-      .trace td {
-        padding: 0.35rem 0.6rem;
-        border-top: 1px solid var(--_border);
-        text-align: start;
-        vertical-align: top;
-      }
-      .trace thead th {
-        position: sticky;
-        top: 0;
-        background: var(--_surface);
-        color: var(--_muted);
-        font-weight: 600;
-        white-space: nowrap;
-      }
-      .trace .number {
-        text-align: end;
-        white-space: nowrap;
-      }
-      .trace tbody th {
-        font-weight: normal;
-      }
-      .trace code {
-        font-family: var(--_mono);
-        font-size: 0.95em;
-        overflow-wrap: anywhere;
-      }
-      .trace .what {
-        display: block;
-        color: var(--_muted);
-        font-size: 0.9em;
-      }
-      .trace tr.trimmed {
-        background: color-mix(in srgb, var(--_tool-failure) 9%, var(--_surface));
-      }
-      .trace tr.trimmed .characters {
-        text-decoration: line-through;
-      }
-      .trace tr.host {
-        box-shadow: inset 3px 0 0 var(--_focus);
-      }
-      .badge {
-        display: inline-block;
-        padding: 0 0.45rem;
-        border-radius: 999px;
-        border: 1px solid var(--_border);
-        white-space: nowrap;
-      }
-      .badge.yes {
-        border-color: var(--_danger-text);
-        color: var(--_danger-text);
-        font-weight: 600;
-      }
-      .badge.no {
-        color: var(--_muted);
-      }
-      .trace tfoot th,
-      .trace tfoot td {
-        border-top: 2px solid var(--_border);
-        font-weight: 600;
-        background: var(--_subtle);
-      }
-      .trace tfoot tr + tr th,
-      .trace tfoot tr + tr td {
-        border-top-width: 1px;
-      }
-    `,
+    workingStyles,
+    protocolPanelStyles,
   ];
 
   /** Its own envelope: an object, or JSON text (as the `envelope` attribute). */
@@ -290,12 +129,13 @@ export class ProtocolPanel extends LitElement {
   @property({ attribute: 'for' })
   for?: string;
 
-  /** The tab shown: `openai`, `anthropic`, `gemini`, `otel`, `raw` or `trace`. */
+  /** The tab shown: `openai`, `openai-responses`, `anthropic`, `gemini`, `otel`, `raw` or `trace`. */
   @property({ reflect: true })
   tab: ProtocolTab = 'openai';
 
   /**
-   * The target whose request the Trace tab lists: `openai`, `anthropic`, `gemini` or `otel`.
+   * The target whose request the Trace tab lists: `openai`, `openai-responses`, `anthropic`,
+   * `gemini` or `otel`.
    * Follows the provider tab last shown, so a person who looked at Anthropic sees its trace.
    */
   @property({ attribute: 'trace-target' })
@@ -357,6 +197,10 @@ export class ProtocolPanel extends LitElement {
 
   @state()
   private copyStatus: '' | 'copied' | 'failed' = '';
+
+  /** The view being prepared off the main thread (a large envelope), and how far it is. */
+  @state()
+  private working?: { envelope: Envelope; key: string; share: number; abort: AbortController };
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this);
@@ -420,6 +264,8 @@ export class ProtocolPanel extends LitElement {
   private forgetExports() {
     this.views = new WeakMap();
     this.exports = new WeakMap();
+    this.working?.abort.abort();
+    this.working = undefined;
   }
 
   /** The tab actually shown: an unknown `tab` attribute shows OpenAI. */
@@ -442,7 +288,7 @@ export class ProtocolPanel extends LitElement {
   /** The text of the current tab, exactly as copy and download give it. */
   get shownText(): string {
     const envelope = this.shownEnvelope;
-    return envelope ? this.view(envelope, this.shownTab).text : '';
+    return envelope ? (this.view(envelope, this.shownTab)?.text ?? '') : '';
   }
 
   protected override render() {
@@ -454,7 +300,10 @@ export class ProtocolPanel extends LitElement {
     else if (own.status === 'loading')
       content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
-    else content = this.renderView(this.view(envelope, this.shownTab), envelope);
+    else {
+      const view = this.view(envelope, this.shownTab);
+      content = view ? this.renderView(view, envelope) : renderWorking(a, this.working?.share ?? 0);
+    }
     return html`<div part="base" class="base ${a.theme}">
       ${renderTabs(
         {
@@ -471,6 +320,7 @@ export class ProtocolPanel extends LitElement {
 
   private renderView(view: TabView, envelope: Envelope) {
     const a = this.ambient;
+    const trace = view.trace;
     const status =
       this.copyStatus === 'copied'
         ? a.t('panel.copied')
@@ -478,7 +328,7 @@ export class ProtocolPanel extends LitElement {
           ? a.t('panel.copyFailed')
           : '';
     return html`<div part="toolbar" class="toolbar">
-        ${view.trace ? this.renderTargetPicker(view.trace.target) : nothing}
+        ${trace ? this.renderTargetPicker(trace.target) : nothing}
         <button type="button" @click=${() => this.copy('json')}>
           ${icon('copy')} ${a.t('panel.copy')}
         </button>
@@ -507,8 +357,14 @@ export class ProtocolPanel extends LitElement {
             </div>`
       }
       ${
-        view.trace
-          ? this.renderTrace(view.trace.target, view.trace.rows, envelope)
+        trace
+          ? renderTraceTable({
+              ambient: a,
+              targetLabel: TARGETS.find((t) => t.id === trace.target)!.label,
+              rows: trace.rows,
+              envelope,
+              budget: this.budget,
+            })
           : html`<pre
                 part="code"
                 class="code"
@@ -536,105 +392,6 @@ ${renderJsonText(shownPart(view.text))}</pre>
     const value = (event.target as HTMLSelectElement).value;
     if (isTarget(value)) this.traceTarget = value;
   };
-
-  /** One row per prompt segment, in the order the core lists them, and the totals. */
-  private renderTrace(target: ExportTarget, rows: TraceRow[], envelope: Envelope) {
-    const a = this.ambient;
-    const n = (value: number) => formatNumber(value, a.lang);
-    const isText = (row: TraceRow) => (TEXT_SEGMENT_KINDS as readonly string[]).includes(row.kind);
-    const text = rows.filter(isText);
-    const kept = text.filter((r) => !r.trimmed);
-    // The core joins the kept texts with a blank line.
-    const systemChars =
-      kept.reduce((sum, r) => sum + r.characters, 0) + Math.max(0, kept.length - 1) * 2;
-    const messageRows = rows.filter((r) => !isText(r));
-    const budget = this.budget;
-    const caption =
-      a.t('trace.caption', { target: a.t(TARGETS.find((t) => t.id === target)!.label) }) +
-      (budget === undefined ? '' : ` · ${a.t('trace.budget', { n: n(budget) })}`);
-    return html`<div
-      part="trace"
-      class="trace"
-      tabindex="0"
-      role="region"
-      aria-label=${a.t('trace.tableLabel')}
-    >
-      <table part="trace-table">
-        <caption>
-          ${caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${a.t('trace.segment')}</th>
-            <th scope="col">${a.t('trace.kind')}</th>
-            <th scope="col" class="number">${a.t('trace.weight')}</th>
-            <th scope="col" class="number">${a.t('trace.characters')}</th>
-            <th scope="col">${a.t('trace.trimmed')}</th>
-            <th scope="col">${a.t('trace.source')}</th>
-            <th scope="col" class="number">${a.t('trace.messages')}</th>
-            <th scope="col">${a.t('trace.sentAs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows.map((row) => {
-            const what = this.describe(row.id, envelope);
-            return html`<tr class="${row.trimmed ? 'trimmed' : ''} ${row.source}" data-id=${row.id}>
-              <th scope="row">
-                <code>${row.id}</code>${what ? html`<span class="what">${what}</span>` : nothing}
-              </th>
-              <td><code>${row.kind}</code></td>
-              <td class="number">${n(row.weight)}</td>
-              <td class="number characters">${n(row.characters)}</td>
-              <td>
-                <span class="badge ${row.trimmed ? 'yes' : 'no'}"
-                  >${a.t(row.trimmed ? 'trace.yes' : 'trace.no')}</span
-                >
-              </td>
-              <td>${a.t(row.source === 'host' ? 'trace.host' : 'trace.builtin')}</td>
-              <td class="number">${row.messages === undefined ? '' : n(row.messages)}</td>
-              <td>${row.renderedAs ? a.t(`trace.sentAs.${row.renderedAs}`) : ''}</td>
-            </tr>`;
-          })}
-        </tbody>
-        <tfoot>
-          <tr data-total="system">
-            <th scope="row" colspan="3">${a.t('trace.systemTotal')}</th>
-            <td class="number">${n(systemChars)}</td>
-            <td colspan="4">
-              ${
-                text.length > kept.length
-                  ? a.t('trace.trimmedCount', { n: n(text.length - kept.length) })
-                  : ''
-              }
-            </td>
-          </tr>
-          <tr data-total="messages">
-            <th scope="row" colspan="3">${a.t('trace.messagesTotal')}</th>
-            <td class="number">${n(messageRows.reduce((sum, r) => sum + r.characters, 0))}</td>
-            <td colspan="2"></td>
-            <td class="number">${n(messageRows.reduce((sum, r) => sum + (r.messages ?? 0), 0))}</td>
-            <td></td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>`;
-  }
-
-  /** What an envelope segment's row stands for, e.g. "Memory of message a-1". */
-  private describe(id: string, envelope: Envelope): string {
-    const match = /^envelope:(.*):(\d+|text)$/.exec(id);
-    if (!match) return '';
-    const [, messageId, index] = match;
-    const message = envelope.messages.find((m) => m.id === messageId);
-    if (!message) return '';
-    if (index === 'text') return this.ambient.t('trace.textOf', { id: message.id });
-    const segment = message.segments[Number(index)];
-    if (!segment) return '';
-    return this.ambient.t('trace.of', {
-      kind: this.ambient.t(`kind.${segment.kind}` as StringKey),
-      id: message.id,
-    });
-  }
 
   /** `max-system-chars` when it is a usable budget. */
   private get budget(): number | undefined {
@@ -688,12 +445,17 @@ ${renderJsonText(shownPart(view.text))}</pre>
     return result;
   }
 
-  private view(envelope: Envelope, tab: ProtocolTab): TabView {
+  /** The view of `tab`, or null while a large envelope's is prepared off the main thread. */
+  private view(envelope: Envelope, tab: ProtocolTab): TabView | null {
     let byTab = this.views.get(envelope);
     if (!byTab) this.views.set(envelope, (byTab = new Map()));
     const target = this.shownTraceTarget;
     const key = tab === 'trace' ? `trace:${target}` : tab;
     let view = byTab.get(key);
+    if (!view && this.offloadable(envelope)) {
+      this.prepare(envelope, tab, key);
+      return null;
+    }
     if (!view) {
       if (tab === 'trace') {
         const out = this.exportFor(envelope, target, false);
@@ -726,6 +488,70 @@ ${renderJsonText(shownPart(view.text))}</pre>
     return view;
   }
 
+  /**
+   * Whether the views of `envelope` are made off the main thread: a large envelope, and no
+   * host segments (their render functions live in this page).
+   */
+  private offloadable(envelope: Envelope): boolean {
+    if (!isLargeEnvelope(envelope)) return false;
+    try {
+      return this.registry.list().length === 0;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Starts making the view `key` of `tab` off the main thread; a newer request supersedes it. */
+  private prepare(envelope: Envelope, tab: ProtocolTab, key: string) {
+    if (this.working?.envelope === envelope && this.working.key === key) return;
+    this.working?.abort.abort();
+    const working = { envelope, key, share: 0, abort: new AbortController() };
+    this.working = working;
+    const options = {
+      signal: working.abort.signal,
+      onProgress: (share: number) => {
+        working.share = share;
+        this.requestUpdate();
+      },
+    };
+    const budget = this.budget;
+    const components = tab === 'trace' ? undefined : this.usedComponents;
+    const target = tab === 'trace' ? this.shownTraceTarget : tab;
+    const job: Promise<PanelView> =
+      target === 'raw'
+        ? offload({ type: 'raw', envelope }, options)
+        : offload(
+            {
+              type: 'export',
+              envelope,
+              target,
+              view: tab === 'trace' ? 'trace' : 'body',
+              ...(budget === undefined ? {} : { maxSystemChars: budget }),
+              ...(components ? { components } : {}),
+            },
+            options,
+          );
+    const done = (view: TabView) => {
+      if (this.working !== working) return;
+      this.working = undefined;
+      this.views.get(envelope)?.set(key, view);
+    };
+    job.then(
+      (made) =>
+        done({
+          text: made.text,
+          warnings: made.warnings,
+          curl:
+            tab === 'otel' || target === 'raw' || tab === 'trace'
+              ? null
+              : () => toCurl(JSON.parse(made.text), target, { model: envelope.model }) ?? '',
+          ...(made.trace ? { trace: { target: target as ExportTarget, rows: made.trace } } : {}),
+        }),
+      (error: unknown) =>
+        done({ text: 'null', warnings: [{ message: String(error) }], curl: null }),
+    );
+  }
+
   private select(tab: ProtocolTab) {
     this.tab = tab;
     this.copyStatus = '';
@@ -735,7 +561,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
     const envelope = this.shownEnvelope;
     const text =
       what === 'curl' && envelope
-        ? (this.view(envelope, this.shownTab).curl?.() ?? '')
+        ? (this.view(envelope, this.shownTab)?.curl?.() ?? '')
         : this.shownText;
     try {
       await navigator.clipboard.writeText(text);

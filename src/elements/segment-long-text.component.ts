@@ -1,12 +1,10 @@
-import { css, html } from 'lit';
-import type { LongTextSegment } from '../core/protocol.js';
+import { html } from 'lit';
+import type { LongTextSegment } from '../core/protocol/types.js';
 import { icon } from './internal/icons.js';
 import { renderCutNote, shownPart } from './internal/shown-text.js';
 import { formatNumber } from './internal/format.js';
 import { SegmentElement } from './internal/segment-element.js';
-
-/** Lines shown while collapsed. */
-const PREVIEW_LINES = 2;
+import { PREVIEW_LINES, segmentLongTextStyles } from './segment-long-text.styles.js';
 
 /** The preview never takes more than this from the content, however long its first lines are. */
 const PREVIEW_MAX_CHARS = 2_000;
@@ -42,70 +40,7 @@ const PREVIEW_MAX_CHARS = 2_000;
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentLongText extends SegmentElement<LongTextSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .card {
-        display: grid;
-        gap: 0.45rem;
-        padding: 0.6rem 0.75rem;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_surface);
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        column-gap: 0.4rem;
-      }
-      .top svg {
-        flex: none;
-        color: var(--_muted);
-      }
-      .title {
-        font-weight: 600;
-      }
-      .count {
-        margin-inline-start: auto;
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .preview,
-      .text {
-        margin: 0;
-        font-family: var(--_mono);
-        font-size: 0.85em;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .preview {
-        display: -webkit-box;
-        -webkit-box-orient: vertical;
-        -webkit-line-clamp: ${PREVIEW_LINES};
-        line-clamp: ${PREVIEW_LINES};
-        overflow: hidden;
-      }
-      .text {
-        max-height: 28rem;
-        overflow: auto;
-        padding: 0.5rem 0.65rem;
-        border-radius: 6px;
-        background: var(--_code-bg);
-      }
-      .toggle {
-        justify-self: start;
-        padding: 0.25rem 0.65rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_subtle);
-        cursor: pointer;
-      }
-      .toggle:hover {
-        border-color: var(--_muted);
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentLongTextStyles];
 
   protected readonly kind = 'long_text';
   protected override readonly cutsItself = ['content'];

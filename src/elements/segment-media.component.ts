@@ -1,8 +1,9 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { MediaSegment, MediaType } from '../core/protocol.js';
+import type { MediaSegment, MediaType } from '../core/protocol/types.js';
 import { icon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { segmentMediaStyles } from './segment-media.styles.js';
 
 /** `data:` URLs are allowed for images only: an image cannot run script, a document could. */
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
@@ -24,6 +25,7 @@ const MAX_URL_CHARS = 200;
  * @csspart label - The type label ("Image", "Audio", "Video").
  * @csspart media - The `<img>`, `<audio>` or `<video>` element.
  * @csspart caption - The alt text, shown as a caption.
+ * @csspart detail - How closely OpenAI looks at the image (`detail`, protocol 1.1), when set.
  * @csspart placeholder - Shown instead of an image that failed to load: its alt text (else its URL).
  * @csspart notice - Shown instead of media whose URL is not allowed.
  * @csspart url - The URL in the notice or the placeholder.
@@ -38,95 +40,7 @@ const MAX_URL_CHARS = 200;
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentMedia extends SegmentElement<MediaSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .figure {
-        display: grid;
-        gap: 0.45rem;
-        margin: 0;
-        padding: 0.6rem 0.75rem;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_surface);
-        min-width: 0;
-      }
-      .top {
-        display: flex;
-        align-items: center;
-        gap: 0.4rem;
-        color: var(--_muted);
-        font-size: 0.85em;
-        font-weight: 600;
-      }
-      .top svg {
-        flex: none;
-      }
-      .media {
-        display: block;
-        max-width: 100%;
-        border-radius: 6px;
-      }
-      .image {
-        height: auto;
-        max-height: var(--pe-media-max-height, 24rem);
-        object-fit: contain;
-        justify-self: start;
-        background: var(--_subtle);
-      }
-      .video {
-        width: 100%;
-        max-width: 40rem;
-        max-height: var(--pe-media-max-height, 24rem);
-        aspect-ratio: 16 / 9;
-        background: #000;
-      }
-      .audio {
-        width: 100%;
-        max-width: 28rem;
-      }
-      .caption {
-        color: var(--_muted);
-        font-size: 0.9em;
-        overflow-wrap: anywhere;
-      }
-      .placeholder,
-      .notice {
-        display: grid;
-        gap: 0.25rem;
-        margin: 0;
-        padding: 0.6rem 0.75rem;
-        border-radius: 6px;
-        overflow-wrap: anywhere;
-      }
-      .placeholder {
-        justify-items: center;
-        min-height: 6rem;
-        align-content: center;
-        text-align: center;
-        border: 1px dashed var(--_border);
-        background: var(--_subtle);
-        color: var(--_muted);
-      }
-      .placeholder svg {
-        width: 28px;
-        height: 28px;
-      }
-      .placeholder-text {
-        color: var(--_text);
-      }
-      .notice {
-        border: 1px solid color-mix(in srgb, var(--_tool-overview) 55%, var(--_border));
-        border-inline-start-width: 4px;
-        border-inline-start-color: var(--_tool-overview);
-        background: color-mix(in srgb, var(--_tool-overview) 8%, var(--_surface));
-      }
-      .url {
-        font-family: var(--_mono);
-        font-size: 0.85em;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentMediaStyles];
 
   protected readonly kind = 'media';
 
@@ -142,7 +56,15 @@ export class SegmentMedia extends SegmentElement<MediaSegment> {
     const src = loadableSrc(segment.url, type);
     const failed = src !== null && src === this.failedSrc;
     return html`<figure part="figure" class="figure">
-      <div part="header" class="top">${icon(type)}<span part="label">${label}</span></div>
+      <div part="header" class="top">
+        ${icon(type)}<span part="label">${label}</span>${
+          segment.detail
+            ? html`<span part="detail" class="detail"
+                >${t.t('media.detail', { detail: segment.detail })}</span
+              >`
+            : nothing
+        }
+      </div>
       ${
         src === null
           ? html`<p part="notice" class="notice" role="note">

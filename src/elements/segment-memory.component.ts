@@ -1,9 +1,9 @@
-import { css, html } from 'lit';
-import type { MemorySegment } from '../core/protocol.js';
+import { html } from 'lit';
+import type { MemorySegment } from '../core/protocol/types.js';
 import { renderDisclosure } from './internal/disclosure.js';
-import { renderMarkdown } from './internal/markdown.js';
+import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { segmentMemoryStyles } from './segment-memory.styles.js';
 
 /**
  * @tagname segment-memory
@@ -20,6 +20,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
  * @csspart summary - The item count.
  * @csspart body - The expanded content.
  * @csspart item - One memory item.
+ * @csspart more - The button under a long list that shows its next items.
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop --pe-memory-color - Accent colour (default #8B5CF6).
@@ -29,15 +30,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentMemory extends SegmentElement<MemorySegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .title {
-        display: block;
-        font-weight: 600;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentMemoryStyles];
 
   protected readonly kind = 'memory';
 
@@ -54,14 +47,15 @@ export class SegmentMemory extends SegmentElement<MemorySegment> {
       body: () => html`
         ${segment.description ? html`<p class="disclosure-description">${segment.description}</p>` : ''}
         <ul class="disclosure-items">
-          ${segment.items.map(
+          ${this.slices.slice('items', segment.items).map(
             (item) =>
               html`<li part="item" class="disclosure-item">
                 <span class="title">${item.title}</span>
-                <div class="markdown">${unsafeHTML(renderMarkdown(item.content))}</div>
+                <div class="markdown">${renderMarkdownView(item.content, this.ambient)}</div>
               </li>`,
           )}
         </ul>
+        ${this.slices.more('items', count)}
       `,
     });
   }

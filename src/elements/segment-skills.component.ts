@@ -1,10 +1,10 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { SkillItem, SkillsSegment } from '../core/protocol.js';
+import type { SkillItem, SkillsSegment } from '../core/protocol/types.js';
 import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
-import { renderMarkdown } from './internal/markdown.js';
+import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { segmentSkillsStyles } from './segment-skills.styles.js';
 
 /**
  * @tagname segment-skills
@@ -28,6 +28,7 @@ import { SegmentElement } from './internal/segment-element.js';
  * @csspart item-description - A skill's description.
  * @csspart instructions-toggle - The button that shows a skill's instructions.
  * @csspart instructions - A skill's instructions (Markdown).
+ * @csspart more - The button under a long list that shows its next skills.
  * @csspart note - The note shown when no instructions are loaded.
  * @csspart error - The error panel shown for invalid input.
  *
@@ -40,45 +41,7 @@ import { SegmentElement } from './internal/segment-element.js';
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentSkills extends SegmentElement<SkillsSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .name {
-        font-family: var(--_mono);
-        font-size: 0.9em;
-        font-weight: 600;
-      }
-      .item-description {
-        margin: 0.1rem 0 0;
-      }
-      .instructions {
-        margin-top: 0.4rem;
-        padding: 0.1rem 0 0.1rem 0.75rem;
-        border-inline-start: 3px solid color-mix(in srgb, var(--_skills) 60%, var(--_border));
-        font-size: 0.95em;
-      }
-      /* SKILL.md files start with an h1: keep their headings in scale with the panel. */
-      .instructions :is(h1, h2, h3, h4, h5, h6) {
-        margin: 0.9em 0 0.4em;
-        font-size: 1em;
-        line-height: 1.3;
-      }
-      .instructions h1 {
-        font-size: 1.2em;
-      }
-      .instructions h2 {
-        font-size: 1.1em;
-      }
-      .instructions[hidden] {
-        display: none;
-      }
-      .note {
-        margin: 0.5rem 0 0;
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentSkillsStyles];
 
   protected readonly kind = 'skills';
 
@@ -94,7 +57,10 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
   protected override revealInner(segment: SkillsSegment, matches: (text: string) => boolean) {
     const open = new Set(this.openInstructions);
     segment.items.forEach((item, index) => {
-      if (item.body && matches(item.body)) open.add(index);
+      if (item.body && matches(item.body)) {
+        open.add(index);
+        this.slices.include('items', index);
+      }
     });
     this.openInstructions = open;
   }
@@ -113,8 +79,9 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
       body: () => html`
         ${segment.description ? html`<p part="description" class="disclosure-description">${segment.description}</p>` : nothing}
         <ul class="disclosure-items" role="list">
-          ${segment.items.map((item, index) => this.renderSkill(item, index))}
+          ${this.slices.slice('items', segment.items).map((item, index) => this.renderSkill(item, index))}
         </ul>
+        ${this.slices.more('items', count)}
         ${loaded ? nothing : html`<p part="note" class="note">${t.t('skills.notLoaded')}</p>`}
       `,
     });
@@ -138,7 +105,7 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
                 label: html`<span id="toggle-${index}">${this.ambient.t('skills.body')}</span>`,
               })}
               <div part="instructions" class="instructions markdown" id=${id} ?hidden=${!open}>
-                ${open ? unsafeHTML(renderMarkdown(item.body)) : nothing}
+                ${open ? renderMarkdownView(item.body, this.ambient) : nothing}
               </div>`
           : nothing
       }

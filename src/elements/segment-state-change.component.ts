@@ -1,12 +1,13 @@
-import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { cut, HEADER_VALUE_MAX, stateChangeLine } from '../core/headers.js';
-import type { StateChangeSegment } from '../core/protocol.js';
-import { clockTime } from '../core/render-common.js';
+import { cut, HEADER_VALUE_MAX, stateChangeLine } from '../core/assembly/headers.js';
+import type { StateChangeSegment } from '../core/protocol/types.js';
+import { clockTime } from '../core/assembly/time.js';
 import type { StringKey } from './internal/strings.js';
 import { chevron } from './internal/disclosure.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { segmentStateChangeStyles } from './segment-state-change.styles.js';
 
 /** Names are shorter in a sentence than values: they sit next to an id. */
 const NAME_MAX = 32;
@@ -41,82 +42,7 @@ const NAME_MAX = 32;
  * @cssprop --pe-code-font-family - Font of the line.
  */
 export class SegmentStateChange extends SegmentElement<StateChangeSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .base {
-        text-align: center;
-      }
-      .notice {
-        display: inline-flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        justify-content: center;
-        gap: 0.15rem 0.5rem;
-        max-width: 100%;
-        box-sizing: border-box;
-        padding: 0.2rem 0.75rem;
-        border-radius: 1rem;
-        background: var(--_event);
-        color: var(--_muted);
-        font-size: 0.85em;
-        overflow-wrap: anywhere;
-      }
-      .person,
-      .value {
-        color: var(--_text);
-      }
-      .person {
-        font-weight: 600;
-      }
-      .id {
-        font-variant-numeric: tabular-nums;
-      }
-      .cut {
-        text-decoration: underline dotted;
-        text-underline-offset: 0.2em;
-        cursor: help;
-      }
-      .line-toggle {
-        display: inline-flex;
-        align-items: center;
-        gap: 0.15rem;
-        padding: 0 0.3rem;
-        border: 0;
-        border-radius: 4px;
-        background: none;
-        color: var(--_link);
-        font-size: 0.95em;
-        cursor: pointer;
-      }
-      .line-toggle:hover {
-        text-decoration: underline;
-      }
-      .line-toggle .disclosure-chevron {
-        width: 0.9em;
-        height: 0.9em;
-      }
-      .line {
-        display: block;
-        width: fit-content;
-        max-width: 100%;
-        box-sizing: border-box;
-        margin: 0.3rem auto 0;
-        padding: 0.25rem 0.6rem;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        color: var(--_text);
-        font-family: var(--_mono);
-        font-size: 0.8em;
-        text-align: start;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .line[hidden] {
-        display: none;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentStateChangeStyles];
 
   protected readonly kind = 'state_change';
 

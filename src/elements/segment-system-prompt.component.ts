@@ -1,12 +1,19 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { expandPlaceholders, splitPlaceholders } from '../core/template.js';
-import type { SystemPromptSegment } from '../core/protocol.js';
+import { expandPlaceholders, splitPlaceholders } from '../core/protocol/template.js';
+import type { SystemPromptSegment } from '../core/protocol/types.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shortened, shownPart } from './internal/shown-text.js';
+import { segmentSystemPromptStyles } from './segment-system-prompt.styles.js';
 
 type Piece = { text: string; name?: string };
+
+/**
+ * Placeholders marked in each figure; the text after the last one is shown unmarked. A prompt of
+ * 100,000 characters can hold 10,000 placeholders, and each mark is an element (issue 20).
+ */
+const MAX_MARKS = 1_000;
 
 /** A value in a placeholder's tooltip: a glance, and a prompt may hold thousands of them. */
 const tooltip = (value: string) => shortened(value, 200);
@@ -46,64 +53,7 @@ const tooltip = (value: string) => shortened(value, 200);
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    css`
-      .disclosure-body {
-        display: grid;
-        gap: 0.75rem;
-      }
-      figure {
-        margin: 0;
-        min-width: 0;
-      }
-      figcaption {
-        margin-bottom: 0.25rem;
-        color: var(--_muted);
-        font-size: 0.8em;
-        font-weight: 600;
-        letter-spacing: 0.03em;
-        text-transform: uppercase;
-      }
-      /* A pre keeps the prompt's white space (and Prettier leaves its template alone). */
-      .text {
-        margin: 0;
-        font: inherit;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      figure .text {
-        padding: 0.5rem 0.65rem;
-        border: 1px solid var(--_border);
-        border-radius: 6px;
-        background: var(--_surface);
-      }
-      mark {
-        color: inherit;
-        border-radius: 4px;
-        padding: 0 0.15em;
-        box-decoration-break: clone;
-        -webkit-box-decoration-break: clone;
-      }
-      .placeholder {
-        font-family: var(--_mono);
-        font-size: 0.9em;
-        background: color-mix(in srgb, var(--_static-var) 16%, var(--_surface));
-        outline: 1px solid color-mix(in srgb, var(--_static-var) 55%, var(--_border));
-        outline-offset: -1px;
-      }
-      .placeholder.unknown {
-        background: transparent;
-        outline: 1px dashed var(--_muted);
-        cursor: help;
-      }
-      .value {
-        background: color-mix(in srgb, var(--_static-var) 10%, var(--_surface));
-        box-shadow: inset 0 -2px 0 color-mix(in srgb, var(--_static-var) 70%, var(--_border));
-        border-radius: 2px 2px 0 0;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, segmentSystemPromptStyles];
 
   protected readonly kind = 'system_prompt';
 
@@ -128,17 +78,29 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
   }
 
   private renderBody(content: string): TemplateResult {
-    const pieces = splitPlaceholders(content);
+    // The marks end after MAX_MARKS placeholders: the rest is one piece, filled in whole.
+    const pieces = splitPlaceholders(content, MAX_MARKS);
     if (!pieces.some((piece) => piece.name !== undefined)) {
       return html`<pre part="text" class="text">${content}</pre>`;
     }
     const t = this.ambient;
     const values = this.variableMap();
-    const template = pieces.map((piece) => this.renderPlaceholder(piece, values));
+    const template: (string | TemplateResult)[] = [];
+    let unmarked = '';
+    for (const piece of pieces) {
+      if (piece.name === undefined) unmarked += piece.text;
+      else {
+        template.push(unmarked, this.renderPlaceholder(piece, values));
+        unmarked = '';
+      }
+    }
+    // Within the same budget as the text as sent: a prompt of 9 MB drawn whole blocks the page.
+    template.push(shownPart(unmarked));
     const { sent, total } = this.renderSent(pieces, values);
     return html`<figure part="template">
         <figcaption part="caption">${t.t('systemPrompt.template')}</figcaption>
         <pre part="text" class="text">${template}</pre>
+        ${unmarked.length > MAX_SHOWN_CHARS ? renderCutNote(t, content.length) : nothing}
       </figure>
       <figure part="expanded">
         <figcaption part="caption">${t.t('systemPrompt.expanded')}</figcaption>
@@ -155,13 +117,14 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
     const sent: (string | TemplateResult)[] = [];
     let budget = MAX_SHOWN_CHARS;
     let total = 0;
+    let marks = 0;
     for (const piece of pieces) {
-      const text = piece.name === undefined ? piece.text : expandPlaceholders(piece.text, values);
+      const text = expandPlaceholders(piece.text, values);
       total += text.length;
       if (budget <= 0) continue;
       const shown = shownPart(text, budget);
       budget -= shown.length;
-      const known = piece.name !== undefined && values.has(piece.name);
+      const known = piece.name !== undefined && values.has(piece.name) && marks++ < MAX_MARKS;
       sent.push(known ? html`<mark part="value" class="value">${shown}</mark>` : shown);
     }
     return { sent, total };

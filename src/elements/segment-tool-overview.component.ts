@@ -1,9 +1,10 @@
-import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { ToolItem, ToolOverviewSegment } from '../core/protocol.js';
+import type { ToolItem, ToolOverviewSegment } from '../core/protocol/types.js';
 import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { segmentToolOverviewStyles } from './segment-tool-overview.styles.js';
 
 type Schema = Record<string, unknown>;
 
@@ -16,22 +17,77 @@ const MAX_DEPTH = 8;
  */
 const MAX_JSON_CHARS = 200_000;
 
+/**
+ * Characters of the JSON shown under a property tree (a schema too wide to look through, or
+ * with combinators): the tree already lists the properties, and 200,000 characters of coloured
+ * JSON for a schema of 100,000 properties blocked the page for a second (issue 20).
+ */
+const MAX_JSON_BESIDE_TREE_CHARS = 20_000;
+
 /** Keywords the tree does not resolve; a schema that uses them is also shown as raw JSON. */
 const COMBINATORS = ['$ref', 'oneOf', 'anyOf', 'allOf'];
+
+/**
+ * Characters of a readable type (`"a" | "b" | …`): an enum of 100,000 values or `anyOf` 8 levels
+ * × 6 branches (1.7 million paths) would otherwise be written out whole (issue 20).
+ */
+const MAX_TYPE_CHARS = 300;
+
+/** Schema nodes usesCombinators looks at; a wider schema is shown as JSON too. */
+const MAX_COMBINATOR_NODES = 10_000;
+
+/** Properties of one object shown at first, below the top level (which shows SLICE). */
+const NESTED_SLICE = 20;
 
 const isSchema = (value: unknown): value is Schema =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const propertiesOf = (schema: Schema): [string, unknown][] =>
-  isSchema(schema.properties) ? Object.entries(schema.properties) : [];
+/** The names of a schema's properties (names only: entries of 100,000 took 0.4 s to list). */
+const propertyNames = (schema: Schema): string[] =>
+  isSchema(schema.properties) ? Object.keys(schema.properties) : [];
 
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-function usesCombinators(schema: unknown, depth = 0): boolean {
-  if (depth > MAX_DEPTH + 1 || schema === null || typeof schema !== 'object') return false;
-  if (!Array.isArray(schema) && COMBINATORS.some((keyword) => keyword in schema)) return true;
-  return Object.values(schema).some((value) => usesCombinators(value, depth + 1));
+/**
+ * Whether the schema uses a keyword the tree does not resolve, within MAX_DEPTH + 1 levels; a
+ * schema too wide to look through (shared subschemas repeat) counts as using one.
+ */
+function usesCombinators(schema: unknown): boolean {
+  const stack: [unknown, number][] = [[schema, 0]];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH + 1 || value === null || typeof value !== 'object' || seen.has(value))
+      continue;
+    if (seen.size >= MAX_COMBINATOR_NODES) return true;
+    seen.add(value);
+    if (!Array.isArray(value) && COMBINATORS.some((keyword) => keyword in value)) return true;
+    // Counted while pushing: 100,000 properties would otherwise all be listed first.
+    for (const key in value) {
+      const inner = (value as Record<string, unknown>)[key];
+      if (inner === null || typeof inner !== 'object') continue;
+      if (seen.size + stack.length >= MAX_COMBINATOR_NODES) return true;
+      stack.push([inner, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** `parts` joined by `separator`, stopping with "…" once the text is longer than MAX_TYPE_CHARS. */
+function joinShort(parts: Iterable<string>, separator: string): string {
+  let text = '';
+  for (const part of parts) {
+    const next = text === '' ? part : `${text}${separator}${part}`;
+    if (next.length > MAX_TYPE_CHARS) return `${next.slice(0, MAX_TYPE_CHARS)}…`;
+    text = next;
+  }
+  return text;
+}
+
+/** The items of `list` mapped lazily: joinShort stops asking once its text is long enough. */
+function* mapped<T>(list: readonly T[], map: (item: T) => string) {
+  for (const item of list) yield map(item);
 }
 
 /** "1 – 9", "≥ 0", "< 100": the numeric bounds of a property, or '' when it has none. */
@@ -100,132 +156,7 @@ function rangeOf(schema: Schema): string {
  * @cssprop --pe-radius - Corner radius.
  */
 export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    jsonStyles,
-    css`
-      .tools {
-        display: grid;
-        gap: 0.5rem;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .tool {
-        min-width: 0;
-        padding: 0.45rem 0.65rem;
-        border-radius: 6px;
-        background: var(--_surface);
-        border: 1px solid color-mix(in srgb, var(--_tool-overview) 30%, var(--_border));
-        overflow-wrap: anywhere;
-      }
-      .signature {
-        font-family: var(--_mono);
-        font-size: 0.9em;
-      }
-      .tool-name {
-        font-weight: 600;
-      }
-      .parameters {
-        color: var(--_muted);
-      }
-      .tool-description {
-        margin: 0.15rem 0 0;
-      }
-      /* A little stronger than the shared .disclosure-toggle tint. */
-      .schema-toggle {
-        border-color: color-mix(in srgb, var(--_tool-overview) 45%, var(--_border));
-        background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
-      }
-      .schema-toggle:hover {
-        background: color-mix(in srgb, var(--_tool-overview) 20%, var(--_surface));
-      }
-      .schema {
-        margin-top: 0.45rem;
-      }
-      .schema[hidden] {
-        display: none;
-      }
-      .tree {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-        display: grid;
-        gap: 0.35rem;
-      }
-      .tree .tree {
-        margin-top: 0.35rem;
-        padding-inline-start: 0.9rem;
-        border-inline-start: 2px solid color-mix(in srgb, var(--_tool-overview) 35%, var(--_border));
-      }
-      .property-head {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.2rem 0.5rem;
-      }
-      .property-name {
-        font-family: var(--_mono);
-        font-size: 0.9em;
-        font-weight: 600;
-      }
-      .type {
-        font-family: var(--_mono);
-        font-size: 0.85em;
-        color: var(--_muted);
-      }
-      .required {
-        padding: 0 0.4em;
-        border-radius: 999px;
-        background: color-mix(in srgb, var(--_tool-overview) 22%, var(--_surface));
-        font-size: 0.75em;
-        font-weight: 600;
-      }
-      .property-description {
-        margin: 0.1rem 0 0;
-        font-size: 0.95em;
-      }
-      .facts {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.1rem 0.9rem;
-        margin: 0.1rem 0 0;
-        font-size: 0.85em;
-        color: var(--_muted);
-      }
-      .facts div {
-        display: flex;
-        gap: 0.3rem;
-        min-width: 0;
-      }
-      .facts dd {
-        margin: 0;
-        min-width: 0;
-        font-family: var(--_mono);
-        color: var(--_text);
-      }
-      figure {
-        margin: 0.5rem 0 0;
-      }
-      figcaption {
-        margin-bottom: 0.2rem;
-        color: var(--_muted);
-        font-size: 0.8em;
-        font-weight: 600;
-      }
-      .raw {
-        margin: 0;
-        padding: 0.5rem 0.65rem;
-        border-radius: 6px;
-        background: var(--_code-bg);
-      }
-      .note {
-        margin: 0.3rem 0 0;
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, jsonStyles, segmentToolOverviewStyles];
 
   protected readonly kind = 'tool_overview';
 
@@ -235,13 +166,19 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('segment')) this.openSchemas = new Set();
+    if (changed.has('segment')) {
+      this.openSchemas = new Set();
+      this.schemaFacts = new WeakMap();
+    }
   }
 
   protected override revealInner(segment: ToolOverviewSegment, matches: (text: string) => boolean) {
     const open = new Set(this.openSchemas);
     segment.items.forEach((item, index) => {
-      if (item.schema && matches(safeStringify(item.schema))) open.add(index);
+      if (item.schema && matches(safeStringify(item.schema, 2, MAX_JSON_CHARS))) {
+        open.add(index);
+        this.slices.include('tools', index);
+      }
     });
     this.openSchemas = open;
   }
@@ -258,8 +195,9 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
       onToggle: () => this.toggle(),
       body: () =>
         html`<ul class="tools" role="list">
-          ${segment.items.map((tool, index) => this.renderTool(tool, index))}
-        </ul>`,
+            ${this.slices.slice('tools', segment.items).map((tool, index) => this.renderTool(tool, index))}
+          </ul>
+          ${this.slices.more('tools', count)}`,
     });
   }
 
@@ -293,54 +231,72 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     </li>`;
   }
 
+  /**
+   * A schema's properties and whether it uses combinators, once per segment: every "show more"
+   * and every opened schema renders the tree again, and 100,000 properties took 0.8 s a time.
+   */
+  private schemaFacts = new WeakMap<Schema, { properties: string[]; raw?: boolean }>();
+
+  private factsOf(schema: Schema) {
+    let facts = this.schemaFacts.get(schema);
+    if (!facts) this.schemaFacts.set(schema, (facts = { properties: propertyNames(schema) }));
+    return facts;
+  }
+
   private renderSchema(schema: Schema): TemplateResult {
-    const hasProperties = propertiesOf(schema).length > 0;
-    const raw = !hasProperties || usesCombinators(schema);
-    return html`${hasProperties ? this.renderProperties(schema, 0) : nothing}
+    const facts = this.factsOf(schema);
+    const hasProperties = facts.properties.length > 0;
+    const raw = !hasProperties || (facts.raw ??= usesCombinators(schema));
+    return html`${hasProperties ? this.renderProperties(schema, 0, '') : nothing}
     ${
       raw
         ? html`<figure>
             <figcaption>${this.ambient.t('tools.schema')}</figcaption>
-            ${this.renderJson(schema)}
+            ${this.renderJson(schema, hasProperties ? MAX_JSON_BESIDE_TREE_CHARS : MAX_JSON_CHARS)}
           </figure>`
         : nothing
     }`;
   }
 
-  private renderProperties(schema: Schema, depth: number): TemplateResult {
+  private renderProperties(schema: Schema, depth: number, path: string): TemplateResult {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const names = this.factsOf(schema).properties;
+    const values = schema.properties as Record<string, unknown>;
+    const first = depth === 0 ? undefined : NESTED_SLICE;
     return html`<ul part="schema-tree" class="tree" role="list">
-      ${propertiesOf(schema).map(([name, property]) => {
-        const details = isSchema(property) ? property : {};
-        return html`<li part="property" class="property">
-          <div class="property-head">
-            <code part="property-name" class="property-name">${name}</code>
-            <span part="type" class="type">${this.typeOf(property, 0)}</span>
-            ${required.has(name) ? html`<span part="required" class="required">${this.ambient.t('tools.required')}</span>` : nothing}
-          </div>
-          ${
-            typeof details.description === 'string'
-              ? html`<p class="property-description">${details.description}</p>`
-              : nothing
-          }
-          ${this.renderFacts(details)} ${this.renderNested(details, depth)}
-        </li>`;
-      })}
-    </ul>`;
+        ${this.slices.slice(`schema${path}`, names, first).map((name) => {
+          const property = values[name];
+          const details = isSchema(property) ? property : {};
+          return html`<li part="property" class="property">
+            <div class="property-head">
+              <code part="property-name" class="property-name">${name}</code>
+              <span part="type" class="type">${this.typeOf(property, 0)}</span>
+              ${required.has(name) ? html`<span part="required" class="required">${this.ambient.t('tools.required')}</span>` : nothing}
+            </div>
+            ${
+              typeof details.description === 'string'
+                ? html`<p class="property-description">${details.description}</p>`
+                : nothing
+            }
+            ${this.renderFacts(details)} ${this.renderNested(details, depth, `${path}/${name}`)}
+          </li>`;
+        })}
+      </ul>
+      ${this.slices.more(`schema${path}`, names.length, first)}`;
   }
 
   /** Nested object properties, or the properties of array items that are objects. */
-  private renderNested(schema: Schema, depth: number) {
+  private renderNested(schema: Schema, depth: number, path: string) {
     const child =
-      propertiesOf(schema).length > 0
+      this.factsOf(schema).properties.length > 0
         ? schema
-        : isSchema(schema.items) && propertiesOf(schema.items).length > 0
+        : isSchema(schema.items) && this.factsOf(schema.items).properties.length > 0
           ? schema.items
           : null;
     if (!child) return nothing;
     return depth + 1 >= MAX_DEPTH
       ? this.renderJson(child)
-      : this.renderProperties(child, depth + 1);
+      : this.renderProperties(child, depth + 1, path);
   }
 
   private renderFacts(schema: Schema) {
@@ -368,8 +324,11 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     if (schema === false) return 'never';
     if (!isSchema(schema) || depth > MAX_DEPTH) return 'any';
     if (Array.isArray(schema.enum))
-      return schema.enum.map((value) => safeStringify(value, 0)).join(' | ');
-    if ('const' in schema) return safeStringify(schema.const, 0);
+      return joinShort(
+        mapped(schema.enum, (value) => safeStringify(value, 0, MAX_TYPE_CHARS)),
+        ' | ',
+      );
+    if ('const' in schema) return safeStringify(schema.const, 0, MAX_TYPE_CHARS);
     if (typeof schema.$ref === 'string') return schema.$ref;
     for (const [keyword, separator] of [
       ['oneOf', ' | '],
@@ -378,7 +337,10 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     ]) {
       const branches = schema[keyword];
       if (Array.isArray(branches))
-        return branches.map((branch) => this.typeOf(branch, depth + 1)).join(separator);
+        return joinShort(
+          mapped(branches, (branch) => this.typeOf(branch, depth + 1)),
+          separator,
+        );
     }
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
       (type): type is string => typeof type === 'string',
@@ -388,11 +350,12 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
       else if ('items' in schema) types.push('array');
       else return 'any';
     }
-    return types
-      .map((type) =>
+    return joinShort(
+      mapped(types, (type) =>
         type === 'array' && isSchema(schema.items) ? this.arrayOf(schema.items, depth) : type,
-      )
-      .join(' | ');
+      ),
+      ' | ',
+    );
   }
 
   private arrayOf(items: Schema, depth: number): string {
@@ -400,8 +363,8 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     return this.ambient.t('tools.arrayOf', { type: inner.includes(' ') ? `(${inner})` : inner });
   }
 
-  private renderJson(value: unknown) {
-    const text = safeStringify(value, 2, MAX_JSON_CHARS);
+  private renderJson(value: unknown, max = MAX_JSON_CHARS) {
+    const text = safeStringify(value, 2, max);
     return html`<pre part="schema-json" class="raw">${renderJsonText(text)}</pre>`;
   }
 }

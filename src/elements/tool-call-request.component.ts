@@ -1,8 +1,11 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
-import type { ToolCallRequestSegment } from '../core/protocol.js';
-import { renderDisclosure } from './internal/disclosure.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ToolCallRequestSegment } from '../core/protocol/types.js';
+import { chevron, renderDisclosure } from './internal/disclosure.js';
+import { SLICE } from './internal/shown-slices.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { toolCallRequestStyles } from './tool-call-request.styles.js';
 
 /**
  * Levels of nested argument rows. Deeper values are shown as JSON text, which also keeps the
@@ -15,6 +18,18 @@ const MAX_JSON_CHARS = 20_000;
 
 /** Pretty-printed JSON longer than this is shown compact instead. */
 const MAX_PRETTY_CHARS = 8_000;
+
+/**
+ * Rows drawn open by themselves in one render; beyond it nested values wait closed for a click
+ * (issue 20: a JSON tree expands lazily, so arguments of any shape draw a bounded number of rows).
+ */
+const AUTO_OPEN_ROWS = 400;
+
+/** Items of a nested list or object shown at first (the top level shows SLICE). */
+const NESTED_SLICE = 20;
+
+/** Characters of the one-line preview of a closed value. */
+const PREVIEW_CHARS = 120;
 
 /**
  * @tagname tool-call-request
@@ -35,7 +50,12 @@ const MAX_PRETTY_CHARS = 8_000;
  * @csspart argument - One row: a key and its value.
  * @csspart key - The name of an argument or nested key.
  * @csspart value - The value of an argument.
+ * @csspart value-toggle - The button that opens or closes a nested value (its key).
+ * @csspart preview - The one-line JSON of a closed nested value.
+ * @csspart more - The button under a long list of arguments that shows its next items.
  * @csspart empty - The "No arguments" note.
+ * @csspart receiving - The note while the arguments stream in (`partial`).
+ * @csspart partial - The arguments received so far, as JSON text.
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop --pe-tool-call-request-color - Background of the block (default #1F2937, in both themes).
@@ -44,116 +64,28 @@ const MAX_PRETTY_CHARS = 8_000;
  * @cssprop --pe-radius - Corner radius.
  */
 export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    jsonStyles,
-    css`
-      /* A terminal is dark in the light theme too, so the block sets its own colours. */
-      .terminal {
-        --_term-text: var(--pe-tool-call-request-text-color, #f9fafb);
-        --_term-muted: color-mix(in srgb, var(--_term-text) 65%, var(--_tool-call-request));
-        --_term-rule: color-mix(in srgb, var(--_term-text) 14%, var(--_tool-call-request));
-        --_accent: #34d399;
-        --_focus: #93c5fd;
-        color-scheme: dark;
-        background: var(--_tool-call-request);
-        color: var(--_term-text);
-        border: 1px solid var(--_term-rule);
-        font-family: var(--_mono);
-        font-size: 0.875em;
-      }
-      .terminal .disclosure-header {
-        background: color-mix(in srgb, var(--_term-text) 5%, var(--_tool-call-request));
-      }
-      .terminal .disclosure-header:hover {
-        background: color-mix(in srgb, var(--_term-text) 10%, var(--_tool-call-request));
-      }
-      .terminal .disclosure-chevron {
-        color: var(--_term-muted);
-      }
-      .terminal .disclosure-label {
-        flex: none;
-        font-weight: 400;
-        color: var(--_term-muted);
-      }
-      .terminal .disclosure-summary {
-        margin-inline-start: 0;
-        min-width: 0;
-        color: var(--_term-text);
-        font-size: inherit;
-      }
-      .tool-name {
-        font-family: inherit;
-        font-weight: 700;
-        overflow-wrap: anywhere;
-      }
-      .terminal .disclosure-body {
-        border-top-color: var(--_term-rule);
-      }
-      .arguments {
-        display: grid;
-        grid-template-columns: fit-content(40%) minmax(0, 1fr);
-        gap: 0.3rem 1rem;
-        margin: 0;
-      }
-      .row {
-        display: grid;
-        grid-column: 1 / -1;
-        grid-template-columns: subgrid;
-        align-items: baseline;
-      }
-      .key {
-        color: #93c5fd;
-        overflow-wrap: anywhere;
-      }
-      .count {
-        margin-inline-start: 0.4em;
-        color: var(--_term-muted);
-      }
-      dd {
-        margin: 0;
-        min-width: 0;
-      }
-      .compound > .key,
-      .compound > dd {
-        grid-column: 1 / -1;
-      }
-      .compound > dd {
-        margin-inline-start: 0.3rem;
-        padding-inline-start: 0.9rem;
-        border-inline-start: 1px solid var(--_term-rule);
-      }
-      .string {
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .quiet,
-      .empty {
-        color: var(--_term-muted);
-      }
-      .empty {
-        margin: 0;
-        font-style: italic;
-      }
-      .terminal .json {
-        font-size: 1em;
-      }
-      .terminal .json-key {
-        color: #93c5fd;
-      }
-      .terminal .json-string {
-        color: #6ee7b7;
-      }
-      .terminal .json-number {
-        color: #fcd34d;
-      }
-      .terminal .json-literal {
-        color: #c4b5fd;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, jsonStyles, toolCallRequestStyles];
 
   protected readonly kind = 'tool_call_request';
+
+  /**
+   * The arguments received so far as JSON text, while a live chat streams the call: shown as
+   * they are (they do not parse yet) until the complete call replaces the segment.
+   */
+  @property({ attribute: false })
+  partial?: string;
+
+  /** Nested values opened or closed by a click, by JSON Pointer; the rest follow the budget. */
+  @state()
+  private toggledValues: ReadonlyMap<string, boolean> = new Map();
+
+  /** Rows still drawn open by themselves in the current render. */
+  private autoOpenLeft = 0;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('segment')) this.toggledValues = new Map();
+  }
 
   protected renderSegment(segment: ToolCallRequestSegment) {
     const t = this.ambient;
@@ -165,47 +97,92 @@ export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       body: () => {
-        const entries = Object.entries(segment.arguments);
-        if (entries.length === 0) {
+        if (this.partial !== undefined)
+          return html`<p part="receiving" class="receiving" role="status">
+              ${t.t('toolCall.receiving')}
+            </p>
+            <pre part="partial" class="partial">${cutPartial(this.partial)}</pre>`;
+        if (Object.keys(segment.arguments).length === 0) {
           return html`<p part="empty" class="empty">${t.t('toolCall.noArguments')}</p>`;
         }
-        return html`<dl part="arguments" class="arguments" aria-label=${t.t('toolCall.arguments')}>
-          ${renderRows(entries, 1)}
-        </dl>`;
+        this.autoOpenLeft = AUTO_OPEN_ROWS;
+        return this.renderMembers(segment.arguments, '', 1, t.t('toolCall.arguments'));
       },
     });
   }
-}
 
-function renderRows(entries: [string, unknown][], depth: number): TemplateResult[] {
-  return entries.map(([key, value]) => renderRow(key, value, depth));
-}
+  private renderMembers(value: object, path: string, depth: number, label?: string) {
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    const total = keys ? keys.length : (value as unknown[]).length;
+    const first = depth === 1 ? SLICE : NESTED_SLICE;
+    const shown = this.slices.shown(path, total, first);
+    const rows = membersOf(value, keys, shown).map(([key, inner]) =>
+      this.renderRow(key, inner, depth, `${path}${pointerStep(key)}`),
+    );
+    return html`<dl part="arguments" class="arguments" aria-label=${label ?? nothing}>${rows}</dl>
+      ${this.slices.more(path, total, first)}`;
+  }
 
-function renderRow(key: string, value: unknown, depth: number): TemplateResult {
-  if (value === null || typeof value !== 'object') {
-    return html`<div part="argument" class="row">
-      <dt part="key" class="key">${key}</dt>
-      <dd part="value">${renderScalar(value)}</dd>
+  private renderRow(key: string, value: unknown, depth: number, path: string): TemplateResult {
+    this.autoOpenLeft--;
+    if (value === null || typeof value !== 'object') {
+      return html`<div part="argument" class="row">
+        <dt part="key" class="key">${key}</dt>
+        <dd part="value">${renderScalar(value)}</dd>
+      </div>`;
+    }
+    const isArray = Array.isArray(value);
+    const size = isArray ? value.length : Object.keys(value).length;
+    if (size === 0 || depth >= MAX_DEPTH) {
+      return html`<div part="argument" class="row">
+        <dt part="key" class="key">${key}</dt>
+        <dd part="value">${renderJsonText(jsonText(value))}</dd>
+      </div>`;
+    }
+    const open = this.toggledValues.get(path) ?? this.autoOpenLeft > 0;
+    const toggle = () => {
+      const next = new Map(this.toggledValues);
+      next.set(path, !open);
+      this.toggledValues = next;
+    };
+    return html`<div part="argument" class="row compound">
+      <dt part="key" class="key">
+        <button
+          part="value-toggle"
+          class="value-toggle"
+          type="button"
+          aria-expanded=${open ? 'true' : 'false'}
+          @click=${toggle}
+        >
+          ${chevron()}${key}</button
+        >${isArray ? html`<span class="count">[${size}]</span>` : nothing}
+      </dt>
+      <dd part="value">
+        ${
+          open
+            ? this.renderMembers(value, path, depth + 1)
+            : html`<code part="preview" class="json preview"
+                >${safeStringify(value, 0, PREVIEW_CHARS)}</code
+              >`
+        }
+      </dd>
     </div>`;
   }
-  const isArray = Array.isArray(value);
-  const entries: [string, unknown][] = isArray
-    ? value.map((item, i): [string, unknown] => [String(i), item])
-    : Object.entries(value);
-  if (entries.length === 0 || depth >= MAX_DEPTH) {
-    return html`<div part="argument" class="row">
-      <dt part="key" class="key">${key}</dt>
-      <dd part="value">${renderJsonText(jsonText(value))}</dd>
-    </div>`;
-  }
-  return html`<div part="argument" class="row compound">
-    <dt part="key" class="key">
-      ${key}${isArray ? html`<span class="count">[${entries.length}]</span>` : nothing}
-    </dt>
-    <dd part="value">
-      <dl part="arguments" class="arguments">${renderRows(entries, depth + 1)}</dl>
-    </dd>
-  </div>`;
+}
+
+/** The members of an object or list shown (a slice of them), by key, as a `<dl>` of rows. */
+function membersOf(value: object, keys: string[] | undefined, count: number): [string, unknown][] {
+  if (Array.isArray(value))
+    return Array.from({ length: count }, (_, i): [string, unknown] => [String(i), value[i]]);
+  return keys!.slice(0, count).map((key) => [key, (value as Record<string, unknown>)[key]]);
+}
+
+/** A JSON Pointer step. */
+const pointerStep = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/** A streamed call's text so far, cut like any long value (SPEC §6). */
+function cutPartial(text: string): string {
+  return text.length > MAX_JSON_CHARS ? `${text.slice(0, MAX_JSON_CHARS)}…` : text;
 }
 
 function renderScalar(value: unknown): TemplateResult {

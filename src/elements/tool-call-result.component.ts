@@ -1,10 +1,11 @@
-import { css, html, type TemplateResult } from 'lit';
-import type { ToolCallResultSegment } from '../core/protocol.js';
-import { nestingExceeds } from '../core/json-value.js';
+import { html, type TemplateResult } from 'lit';
+import type { ToolCallResultSegment } from '../core/protocol/types.js';
+import { nestingExceeds } from '../core/protocol/json-value.js';
 import { renderDisclosure } from './internal/disclosure.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { SegmentElement } from './internal/segment-element.js';
+import { toolCallResultStyles } from './tool-call-result.styles.js';
 
 /** Results nested deeper than this are shown as sent: re-indenting them would grow quadratically. */
 const MAX_PRETTY_DEPTH = 64;
@@ -43,70 +44,7 @@ const MAX_PRETTY_LENGTH = 1_000_000;
  * @cssprop --pe-radius - Corner radius.
  */
 export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
-  static override styles = [
-    ...SegmentElement.styles,
-    jsonStyles,
-    css`
-      .base {
-        --_success-text: #166534;
-      }
-      .base.dark {
-        --_success-text: #86efac;
-      }
-      @media (prefers-color-scheme: dark) {
-        .base.auto {
-          --_success-text: #86efac;
-        }
-      }
-      /* On a narrow strip the status moves under the tool name instead of squeezing it. */
-      .disclosure-summary {
-        display: flex;
-        flex: 1;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.1rem 0.75rem;
-        min-width: 0;
-        margin-inline-start: 0.15rem;
-        color: var(--_text);
-        font-size: inherit;
-      }
-      .tool-name {
-        min-width: 0;
-        font-family: var(--_mono);
-        font-size: 0.9em;
-        overflow-wrap: anywhere;
-      }
-      .status {
-        flex: none;
-        margin-inline-start: auto;
-        font-weight: 600;
-        color: var(--_success-text);
-      }
-      .kind-failure .status {
-        color: var(--_danger-text);
-      }
-      .result {
-        margin: 0;
-        max-height: 24rem;
-        overflow: auto;
-        padding: 0.5rem 0.65rem;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        font-family: var(--_mono);
-        font-size: 0.85em;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .result .json {
-        font-size: 1em;
-      }
-      .empty {
-        color: var(--_muted);
-        font-family: inherit;
-        font-style: italic;
-      }
-    `,
-  ];
+  static override styles = [...SegmentElement.styles, jsonStyles, toolCallResultStyles];
 
   protected readonly kind = 'tool_call_result';
   protected override readonly cutsItself = ['result'];

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createSegmentRegistry } from '../../src/core/assemble.js';
-import { exportEnvelope, EXPORT_TARGETS, type ExportOptions } from '../../src/core/export.js';
-import { cut } from '../../src/core/headers.js';
-import type { Envelope } from '../../src/core/protocol.js';
+import { createSegmentRegistry } from '../../src/core/assembly/registry.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS } from '../../src/core/targets/export-targets.js';
+import { type ExportOptions } from '../../src/core/targets/target.js';
+import { cut } from '../../src/core/assembly/headers.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
 import { flatten, messageObjects, textsOf } from '../fixtures/bodies.js';
 import {
   callSegment,
@@ -156,7 +158,10 @@ describe('ADR 0041 acceptance criteria', () => {
       );
     }
     // And the system text says what those lines are.
-    const system = flatten('anthropic', exportAll(e)[1]!.body).system!;
+    const system = flatten(
+      'anthropic',
+      exportAll(e).find((b) => b.target === 'anthropic')!.body,
+    ).system!;
     assert.match(system, /Quoted values in them are data/);
   });
 
@@ -178,7 +183,9 @@ describe('ADR 0041 acceptance criteria', () => {
     // o-series models take developer messages instead.
     const o3 = exportAll({ ...e, model: 'o3-mini' })[0]!;
     assert.equal(flatten('openai', o3.body).messages[1]!.role, 'developer');
-    for (const { target, body } of bodies.slice(1, 3)) {
+    for (const { target, body } of bodies.filter(
+      (b) => b.target === 'anthropic' || b.target === 'gemini',
+    )) {
       const flat = flatten(target, body);
       assert.deepEqual(
         flat.messages.map((m) => m.role),

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { exportEnvelope, EXPORT_TARGETS, type ExportTarget } from '../../src/core/export.js';
-import type { Envelope } from '../../src/core/protocol.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../../src/core/targets/export-targets.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
 import { flatten, type Flat } from '../fixtures/bodies.js';
 import {
   build,

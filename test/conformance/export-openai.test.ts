@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkOpenAIRequest } from '../../src/core/check-openai.js';
-import { formatBytes } from '../../src/core/conversation.js';
-import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/export.js';
-import type { Envelope } from '../../src/core/protocol.js';
-import { hydrateSkills } from '../../src/core/skills.js';
-import { MAX_EXPANDED_CHARS } from '../../src/core/template.js';
-import { validateEnvelope } from '../../src/core/validate.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
+import { formatBytes } from '../../src/core/assembly/conversation.js';
+import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/targets/export.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
+import { hydrateSkills } from '../../src/core/skills/registry.js';
+import { MAX_EXPANDED_CHARS } from '../../src/core/protocol/template.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
 import {

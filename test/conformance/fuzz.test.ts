@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkAnthropicRequest } from '../../src/core/anthropic.js';
-import { checkOpenAIRequest } from '../../src/core/check-openai.js';
-import { exportEnvelope, EXPORT_TARGETS, type ExportTarget } from '../../src/core/export.js';
-import { checkGeminiRequest } from '../../src/core/gemini.js';
-import type { EnvelopeError } from '../../src/core/issues.js';
-import { fromPointer } from '../../src/core/issues.js';
-import { normalizeEnvelope } from '../../src/core/normalize.js';
-import { checkOTelRecord } from '../../src/core/otel.js';
-import { parseEnvelope } from '../../src/core/parse.js';
-import { validateEnvelope } from '../../src/core/validate.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../../src/core/targets/export-targets.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
+import type { EnvelopeError } from '../../src/core/protocol/issues.js';
+import { fromPointer } from '../../src/core/protocol/issues.js';
+import { normalizeEnvelope } from '../../src/core/protocol/normalize.js';
+import { checkOTelRecord } from '../../src/core/targets/otel.js';
+import { parseEnvelope } from '../../src/core/protocol/parse.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import {
   envelopeArbitrary,
   mutatedEnvelopeArbitrary,
@@ -31,6 +33,7 @@ const RUNS = 1_000;
 
 const checkers: Record<ExportTarget, (body: unknown) => { rule: string }[]> = {
   openai: checkOpenAIRequest,
+  'openai-responses': checkOpenAIResponsesRequest,
   anthropic: checkAnthropicRequest,
   gemini: checkGeminiRequest,
   otel: checkOTelRecord,
@@ -126,6 +129,17 @@ describe('fuzzing the core with valid and mutated envelopes (fast-check)', () =>
           assert.equal(result.errors.length, 1);
           assert.equal(result.errors[0].keyword, 'syntax');
           assert.match(result.errors[0].message, /^JSON syntax error at line \d+, column \d+: /);
+          return;
+        }
+        // A key written twice is JSON.parse's last value but an error here (the text reads
+        // differently to a reviewer than to the validator): every error then names a duplicate.
+        const duplicates = result.errors.filter((e) => e.keyword === 'duplicate-key');
+        if (duplicates.length > 0) {
+          assert.equal(result.valid, false);
+          for (const e of result.errors)
+            assert.ok(['duplicate-key', 'limit'].includes(e.keyword), e.keyword);
+          for (const e of duplicates)
+            assert.match(e.message, /appears twice in one object, at line \d+/);
           return;
         }
         assert.equal(result.valid, validateEnvelope(json).valid);

@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkAnthropicRequest } from '../../src/core/anthropic.js';
-import { checkOpenAIRequest } from '../../src/core/check-openai.js';
-import { exportEnvelope, type ExportTarget } from '../../src/core/export.js';
-import { checkGeminiRequest } from '../../src/core/gemini.js';
-import { importEnvelope } from '../../src/core/import.js';
-import { checkOTelRecord } from '../../src/core/otel.js';
-import { validateEnvelope } from '../../src/core/validate.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { type ExportTarget } from '../../src/core/targets/export-targets.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
+import { importEnvelope } from '../../src/core/targets/import.js';
+import { checkOTelRecord } from '../../src/core/targets/otel.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import { conversationArbitrary, envelopeArbitrary } from '../fixtures/arbitraries.js';
 import { otelSchemaErrors } from '../fixtures/provider-schemas.js';
 
 const checkers: Record<ExportTarget, (body: unknown) => { rule: string }[]> = {
   openai: checkOpenAIRequest,
+  'openai-responses': checkOpenAIResponsesRequest,
   anthropic: checkAnthropicRequest,
   gemini: checkGeminiRequest,
   otel: checkOTelRecord,

@@ -5,8 +5,17 @@
  */
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Content, Tool } from '@google/genai';
-import type { AnthropicRequest } from '../../src/core/anthropic.js';
-import type { GeminiRequest } from '../../src/core/gemini.js';
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseInputItem,
+  ResponseOutputMessage,
+} from 'openai/resources/responses/responses';
+import type { AnthropicRequest } from '../../src/core/targets/anthropic.js';
+import type { GeminiRequest } from '../../src/core/targets/gemini.js';
+import type {
+  OpenAIResponsesItem,
+  OpenAIResponsesRequest,
+} from '../../src/core/targets/openai-responses.js';
 
 // The model is optional in our type only because an envelope may lack one (a warning).
 export const anthropicConforms = (body: AnthropicRequest & { model: string }) =>
@@ -17,3 +26,33 @@ export const geminiConforms = (body: GeminiRequest) => ({
   systemInstruction: body.systemInstruction satisfies Content | undefined,
   tools: body.tools satisfies Tool[] | undefined,
 });
+
+/**
+ * OpenAI Responses (the `openai` package, devDependency only). One deliberate difference: an
+ * assistant message item has no `id`. The SDK types an output message as the API returns it,
+ * id included; sent back as input, an id makes the API look the item up among stored
+ * responses (a 400 when it is not there), so exports leave it out, as OpenAI's own guide to
+ * conversation state does. Every other item and the rest of the body must be the SDK's types.
+ */
+type AssistantItem = Extract<OpenAIResponsesItem, { role: 'assistant'; status: 'completed' }>;
+
+export const openAIResponsesConforms = (body: OpenAIResponsesRequest & { model: string }) => {
+  const { input, ...rest } = body;
+  return {
+    rest: rest satisfies ResponseCreateParamsNonStreaming,
+    items: input.filter(
+      (i): i is Exclude<OpenAIResponsesItem, AssistantItem> => !('status' in i),
+    ) satisfies ResponseInputItem[],
+    assistant: input.filter((i): i is AssistantItem => 'status' in i) satisfies Omit<
+      ResponseOutputMessage,
+      'id'
+    >[],
+  };
+};
+
+// The whole body, with the assistant item's id supplied, is a ResponseCreateParamsNonStreaming.
+export const openAIResponsesWithIds = (body: OpenAIResponsesRequest & { model: string }) =>
+  ({
+    ...body,
+    input: body.input.map((i) => ('status' in i ? { ...i, id: 'msg_0' } : i)),
+  }) satisfies ResponseCreateParamsNonStreaming;

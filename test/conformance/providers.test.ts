@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { checkAnthropicRequest } from '../../src/core/anthropic.js';
-import { checkOpenAIRequest } from '../../src/core/check-openai.js';
-import { toCurl } from '../../src/core/curl.js';
-import { EXPORT_TARGETS, exportEnvelope } from '../../src/core/export.js';
-import { checkGeminiRequest } from '../../src/core/gemini.js';
-import { importEnvelope } from '../../src/core/import.js';
-import { checkOTelRecord } from '../../src/core/otel.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { toCurl } from '../../src/core/targets/curl.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS } from '../../src/core/targets/export-targets.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
+import { importEnvelope } from '../../src/core/targets/import.js';
+import { checkOTelRecord } from '../../src/core/targets/otel.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import {
   call,
@@ -23,6 +25,7 @@ import { openAISchemaErrors, otelSchemaErrors } from '../fixtures/provider-schem
 
 const checkers = {
   openai: checkOpenAIRequest,
+  'openai-responses': checkOpenAIResponsesRequest,
   anthropic: checkAnthropicRequest,
   gemini: checkGeminiRequest,
   otel: checkOTelRecord,
@@ -44,7 +47,7 @@ describe('every demo exports to every target, conforming', () => {
 });
 
 describe('golden exports and round trips of demos B and D', () => {
-  for (const id of ['b', 'd']) {
+  for (const id of ['b', 'd'] as const) {
     for (const target of EXPORT_TARGETS) {
       test(`demo ${id} → ${target} matches test/golden/${target}/demo-${id}.json`, () => {
         const body = exportEnvelope(demoEnvelopes[id], { target }).body;
@@ -57,7 +60,6 @@ describe('golden exports and round trips of demos B and D', () => {
         assert.ok(existsSync(file), `missing ${file.pathname}: run npm run golden`);
         assert.equal(actual, readFileSync(file, 'utf8'));
       });
-      if (target === 'gemini') continue;
       test(`demo ${id}: import of the ${target} export exports to the same body`, () => {
         const first = exportEnvelope(demoEnvelopes[id], { target });
         const imported = importEnvelope(first.body, {
@@ -220,6 +222,18 @@ describe('Anthropic rendering and rules', () => {
       },
       'tool-schema-invalid',
     ],
+    [
+      'a final assistant message cannot end in whitespace',
+      {
+        model: 'x',
+        max_tokens: 1,
+        messages: [
+          { role: 'user', content: 'Write a haiku' },
+          { role: 'assistant', content: [{ type: 'text', text: 'Here it is:\n' }] },
+        ],
+      },
+      'assistant-trailing-whitespace',
+    ],
   ];
   for (const [name, body, rule] of rules) {
     test(`checker: ${name}`, () =>
@@ -228,6 +242,30 @@ describe('Anthropic rendering and rules', () => {
         JSON.stringify(checkAnthropicRequest(body)),
       ));
   }
+  test('a final assistant text ending in whitespace is sent as written, with a warning naming it', () => {
+    const out = exportEnvelope(
+      envelope([msg('u', 'user', text('Start a list')), msg('pre', 'assistant', text('1. '))]),
+      { target: 'anthropic' },
+    );
+    assert.equal(out.body!.messages[1].content, '1. ');
+    assert.deepEqual(
+      out.warnings.map((w) => [w.code, w.messageIds]),
+      [['assistant-trailing-whitespace', ['pre']]],
+    );
+    assert.match(out.warnings[0].message, /ends in whitespace.*\(from message 'pre'\)/);
+    // Whitespace inside, or before a later user turn, is fine.
+    assert.deepEqual(
+      checkAnthropicRequest({
+        model: 'x',
+        max_tokens: 1,
+        messages: [
+          { role: 'assistant', content: 'Sure. ' },
+          { role: 'user', content: 'ok' },
+        ],
+      }),
+      [],
+    );
+  });
   test('checker: a valid body passes', () =>
     assert.deepEqual(
       checkAnthropicRequest(exportEnvelope(conversation, { target: 'anthropic' }).body),
@@ -431,8 +469,11 @@ describe('importEnvelope', () => {
         result: 'not found',
         success: false,
         collapsed: false,
+        // A call id the exporter did not make is kept, so that the export sends it back.
+        callId: 'abc',
       },
     );
+    assert.equal(imported.envelope!.version, '1.1');
     assert.deepEqual(
       segments.find((s) => s.kind === 'tool_overview'),
       {
@@ -460,5 +501,31 @@ describe('importEnvelope', () => {
       importEnvelope({}, { from: 'cohere' as 'openai' }).errors[0].message,
       /Unknown import source "cohere"/,
     );
+  });
+
+  test('an OTel response that is not a string is its JSON text; a missing one is null', () => {
+    const call = {
+      role: 'assistant',
+      parts: [{ type: 'tool_call', id: 'c', name: 'x', arguments: {} }],
+    };
+    const results = (...responses: unknown[]) => {
+      const parts = responses.map((r) => ({
+        type: 'tool_call_response',
+        id: 'c',
+        ...(r === undefined ? {} : { response: r }),
+      }));
+      const { envelope, errors } = importEnvelope(
+        { inputMessages: [call, { role: 'tool', parts }] },
+        { from: 'otel' },
+      );
+      assert.deepEqual(errors, []);
+      return envelope!.messages.slice(1).map((m) => (m.segments[0] as { result: string }).result);
+    };
+    assert.deepEqual(results('ok', { rows: [1, 2] }, null, undefined), [
+      'ok',
+      '{"rows":[1,2]}',
+      'null',
+      'null',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assemble, createSegmentRegistry, type PromptSegment } from '../../src/core/assemble.js';
-import { exportEnvelope } from '../../src/core/export.js';
+import { assemble } from '../../src/core/assembly/assemble.js';
+import { createSegmentRegistry, type PromptSegment } from '../../src/core/assembly/registry.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
 import {
   cut,
   formatHeader,
@@ -10,9 +11,9 @@ import {
   sceneLine,
   stateChangeLine,
   unannouncedChanges,
-} from '../../src/core/headers.js';
+} from '../../src/core/assembly/headers.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
-import { validateEnvelope } from '../../src/core/validate.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import fc from 'fast-check';
 import { at, event, group, ming, owner, reply, say, scene } from '../fixtures/group.js';
 

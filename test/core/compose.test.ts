@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  composePrompt,
-  listNativeComponents,
-  validateComponents,
-  type PromptComponent,
-} from '../../src/core/compose.js';
-import { exportEnvelope, EXPORT_TARGETS } from '../../src/core/export.js';
-import type { Segment } from '../../src/core/protocol.js';
+import { validateComponents, type PromptComponent } from '../../src/core/assembly/compose.js';
+import { composePrompt, listNativeComponents } from '../../src/core/targets/compose-prompt.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS } from '../../src/core/targets/export-targets.js';
+import type { Segment } from '../../src/core/protocol/types.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import { call, envelope, msg, result, systemPrompt, text } from '../fixtures/envelopes.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { diffEnvelopes, type EnvelopeDiffResult } from '../../src/core/diff.js';
-import type { Envelope, MemorySegment, Message } from '../../src/core/protocol.js';
+import { diffEnvelopes, type EnvelopeDiffResult } from '../../src/core/insight/diff.js';
+import type { Envelope, MemorySegment, Message } from '../../src/core/protocol/types.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -285,6 +285,48 @@ describe('diffEnvelopes (SPEC §3.8)', () => {
     }
   });
 
+  test('a shared value repeated at every level: keys stay small, equal values stay equal', () => {
+    const withSchema = (schema: object) =>
+      envelope({
+        id: 'm',
+        role: 'system',
+        timestamp: 1,
+        segments: [
+          {
+            kind: 'tool_overview',
+            collapsed: false,
+            items: [
+              { name: 'branchy', description: 'd', parameters: 'p', schema: schema as never },
+            ],
+          },
+        ],
+      });
+    // One object per level, listed six times: 6^levels paths. Spelled out, the key of 10
+    // levels would be over 1 GB (V8 refuses such a string); 8 levels took most of a second.
+    const anyOfTree = (levels: number, leaf: object) => {
+      let schema: object = leaf;
+      for (let level = 0; level < levels; level++) {
+        const inner = schema;
+        schema = { anyOf: Array.from({ length: 6 }, () => inner) };
+      }
+      return schema;
+    };
+    const wide = diffEnvelopes(
+      withSchema(anyOfTree(10, { type: 'string' })),
+      withSchema(anyOfTree(10, { type: 'number' })),
+    );
+    assert.equal(wide.messages[0].status, 'changed');
+    const firstChange = wide.messages[0].segments[0].changes[0];
+    assert.equal(firstChange.path, `/items/0/schema${'/anyOf/0'.repeat(10)}/type`);
+    assert.equal(firstChange.after, 'number');
+    // The same structure written out without sharing, and equal long strings that are different
+    // string objects, are equal.
+    const shared = anyOfTree(4, { type: 'string', description: 'x'.repeat(40) });
+    const unshared = JSON.parse(JSON.stringify(shared)) as object;
+    const same = diffEnvelopes(withSchema(shared), withSchema(unshared));
+    assert.equal(same.identical, true);
+  });
+
   test('thousands of messages with nothing in common stay fast (no quadratic pairing)', () => {
     const many = (prefix: string) =>
       envelope(...Array.from({ length: 5000 }, (_, i) => msg(`${prefix}${i}`, `${prefix} ${i}`)));
@@ -304,3 +346,111 @@ describe('diffEnvelopes (SPEC §3.8)', () => {
     );
   });
 });
+
+describe('diffEnvelopes: a total budget for aligning lists', () => {
+  const calls = (count: number, values: (m: number) => unknown[]): Envelope => ({
+    version: '1.0',
+    messages: Array.from({ length: count }, (_, m) => ({
+      id: `a${m}`,
+      role: 'assistant' as const,
+      timestamp: m,
+      segments: [
+        {
+          kind: 'tool_call_request' as const,
+          toolName: 'plot',
+          arguments: { values: values(m) },
+          collapsed: false,
+        },
+      ],
+    })),
+  });
+
+  test("the audit's case: 50 pairs of 1,999-item lists finish fast, coarse, naming the lists", () => {
+    const digits = (shift: number) => () =>
+      Array.from({ length: 1_999 }, (_, i) => (i * 7 + shift * (i % 3)) % 10);
+    const before = calls(50, digits(0));
+    const after = calls(50, digits(1));
+    assert.ok(JSON.stringify(before).length > 200_000, 'two envelopes of about 206 kB');
+    const started = performance.now();
+    const diff = diffEnvelopes(before, after);
+    // 17 s before the budget; the bound leaves room for a busy CI machine.
+    assert.ok(performance.now() - started < 5_000, `${performance.now() - started} ms`);
+    assert.equal(diff.coarse, true);
+    assert.deepEqual(diff.summary, { added: 0, removed: 0, changed: 50, unchanged: 0 });
+    // Two tables of 2,000 × 2,000 cells fit the budget; the other 48 lists are named.
+    assert.equal(diff.warnings.length, 21);
+    assert.deepEqual(
+      diff.warnings.slice(0, 20).map((w) => [w.code, w.path]),
+      Array.from({ length: 20 }, (_, k) => [
+        'coarse-alignment',
+        `/messages/${k + 2}/segments/0/arguments/values`,
+      ]),
+    );
+    assert.equal(
+      diff.warnings[0].message,
+      "The list at /messages/2/segments/0/arguments/values (1,999 items before, 1,999 after) was aligned by position and by the items found once on each side, not exactly: the diff's budget of 8,000,000 cells for exact alignment was spent.",
+    );
+    assert.deepEqual(diff.warnings[20], {
+      path: '',
+      code: 'coarse-alignment',
+      message: '28 more lists were aligned coarsely as well.',
+    });
+  });
+
+  test('under the budget nothing is coarse and the alignment is a longest common subsequence', () => {
+    const valuesBefore = (m: number) => Array.from({ length: 1_500 }, (_, i) => (i * (m + 3)) % 7);
+    const valuesAfter = (m: number) => Array.from({ length: 1_500 }, (_, i) => (i * (m + 4)) % 7);
+    const diff = diffEnvelopes(calls(2, valuesBefore), calls(2, valuesAfter));
+    assert.equal(diff.coarse, false);
+    assert.deepEqual(diff.warnings, []);
+    for (let m = 0; m < 2; m++) {
+      const a = valuesBefore(m);
+      const b = valuesAfter(m);
+      // Unequal numbers between two kept ones are paired by position as changed.
+      const changes = diff.messages[m].segments[0].changes;
+      const count = (test: (c: (typeof changes)[number]) => boolean) => changes.filter(test).length;
+      const changed = count((c) => 'before' in c && 'after' in c);
+      const kept = a.length - changed - count((c) => !('after' in c));
+      assert.equal(kept, lcsLength(a, b));
+      assert.equal(b.length - changed - count((c) => !('before' in c)), kept);
+    }
+  });
+
+  test('a list too long to align exactly is anchored on its unique items: one insertion stays one', () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => ({ id: `item-${i}`, n: i }));
+    const inserted = [...ids.slice(0, 2_500), { id: 'new', n: -1 }, ...ids.slice(2_500)];
+    inserted[1] = { id: 'changed', n: 1 };
+    const diff = diffEnvelopes(
+      calls(1, () => ids),
+      calls(1, () => inserted),
+    );
+    assert.equal(diff.coarse, true);
+    assert.match(diff.warnings[0].message, /more than 4,000,000 cells\.$/);
+    assert.deepEqual(diff.messages[0].segments[0].changes, [
+      { path: '/arguments/values/1/id', before: 'item-1', after: 'changed' },
+      { path: '/arguments/values/2500', after: { id: 'new', n: -1 } },
+    ]);
+  });
+
+  test('the message list itself is named when it is aligned coarsely', () => {
+    const many = (prefix: string) =>
+      envelope(...Array.from({ length: 2_100 }, (_, i) => msg(`${prefix}${i}`, `${prefix} ${i}`)));
+    const diff = diffEnvelopes(many('a'), many('b'));
+    assert.equal(diff.coarse, true);
+    assert.equal(diff.warnings[0].path, '/messages');
+    assert.equal(diff.messages.length, 2_100);
+  });
+});
+
+/** Length of a longest common subsequence, the textbook way (the reference for the tests). */
+function lcsLength(a: readonly unknown[], b: readonly unknown[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [0];
+    for (let j = 1; j <= b.length; j++)
+      current[j] =
+        a[i - 1] === b[j - 1] ? previous[j - 1] + 1 : Math.max(previous[j], current[j - 1]);
+    previous = current;
+  }
+  return previous[b.length];
+}

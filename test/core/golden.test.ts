@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { exportEnvelope, type ExportTarget } from '../../src/core/export.js';
-import { demoEnvelopes } from '../../src/data/demos/index.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
+import { type ExportTarget } from '../../src/core/targets/export-targets.js';
+import { demoEnvelopes, type DemoId } from '../../src/data/demos/index.js';
 
 // Golden request bodies, read and checked by a person. `npm run golden` rewrites them after an
 // intended change; review the diff before committing.
@@ -10,9 +11,11 @@ const update = process.env.UPDATE_GOLDEN === '1';
 
 // Demo G (protocol 1.1) is kept for Anthropic too: there events become user messages with a
 // host header, merged with their neighbours.
-const cases: [ExportTarget, string[]][] = [
+const cases: [ExportTarget, DemoId[]][] = [
   ['openai', ['a', 'b', 'd', 'f', 'g']],
   ['anthropic', ['g']],
+  // Responses bodies of the tool-call, skills and group-chat demos (issue #18).
+  ['openai-responses', ['b', 'f', 'g']],
 ];
 
 for (const [target, ids] of cases) {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { looksLikeScenarioManifest, validateScenarioManifest } from '../../src/core/manifest.js';
+import {
+  looksLikeScenarioManifest,
+  validateScenarioManifest,
+} from '../../src/core/protocol/manifest.js';
 import { demoManifest } from '../../src/data/demos/index.js';
 
 describe('scenario manifests', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadBpeTokenizer } from '../../src/core/bpe-tokenizer.js';
-import { exportEnvelope } from '../../src/core/export.js';
+import { loadBpeTokenizer } from '../../src/core/insight/bpe-tokenizer.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
 import {
   exceedsCharacters,
   IMAGE_TOKENS,
@@ -9,9 +9,9 @@ import {
   measureEnvelope,
   type ContextSize,
   type MeasureResult,
-} from '../../src/core/measure.js';
-import type { Envelope, MemorySegment } from '../../src/core/protocol.js';
-import { estimateTokenizer } from '../../src/core/token-estimate.js';
+} from '../../src/core/insight/measure.js';
+import type { Envelope, MemorySegment } from '../../src/core/protocol/types.js';
+import { estimateTokenizer } from '../../src/core/insight/token-estimate.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 
 const sum = (sizes: ContextSize[]): ContextSize =>
@@ -66,7 +66,7 @@ describe('measureEnvelope', () => {
   }
 
   test('the characters are those of the exported OpenAI body, images aside', () => {
-    for (const id of ['a', 'b', 'c', 'e', 'f']) {
+    for (const id of ['a', 'b', 'c', 'e', 'f'] as const) {
       const r = measureEnvelope(demoEnvelopes[id]);
       assert.equal(r.total.characters, openAIText(demoEnvelopes[id]).length, `demo ${id}`);
     }
@@ -196,6 +196,17 @@ describe('measureEnvelope', () => {
     assert.notEqual(openai.byKind.tools.characters, anthropic.byKind.tools.characters);
     assert.deepEqual(openai.byKind.history, anthropic.byKind.history);
     assert.deepEqual(openai.byKind.system_prompt, anthropic.byKind.system_prompt);
+  });
+
+  test('OpenAI Responses measures the same content as Chat Completions, tools in its own shape', () => {
+    const chat = measureEnvelope(demoEnvelopes.b, { target: 'openai' });
+    const responses = measureEnvelope(demoEnvelopes.b, { target: 'openai-responses' });
+    assert.equal(responses.target, 'openai-responses');
+    for (const kind of ['system_prompt', 'history', 'tool_traffic'] as const)
+      assert.deepEqual(responses.byKind[kind], chat.byKind[kind], kind);
+    assert.ok(responses.byKind.tools.characters > 0);
+    assert.notEqual(responses.byKind.tools.characters, chat.byKind.tools.characters);
+    assert.deepEqual(responses.overhead, chat.overhead);
   });
 
   test('a later system message: Anthropic adds a host header, counted as that message’s overhead', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { test } from 'node:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,4 +33,45 @@ test('prompt-envelope/core imports and works in Node with no DOM', () => {
   assert.equal(facts.valid, true);
   assert.ok(facts.messages > 3);
   assert.ok(facts.exports > 20);
+});
+
+/**
+ * Every entry of the package's exports map, imported by name in a fresh Node process with no
+ * DOM (SSR frameworks and static-site builds do exactly this): nothing throws, nothing touches
+ * window or document. JSON entries are imported as JSON; `*` patterns are tried with each file.
+ */
+const manifest = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8')) as {
+  exports: Record<string, unknown>;
+};
+const entries = Object.keys(manifest.exports).flatMap((key) => {
+  if (!key.includes('*')) return [key];
+  const target = manifest.exports[key] as string | { default: string };
+  const pattern = typeof target === 'string' ? target : target.default;
+  const [dir, suffix] = pattern.replace(/^\.\//, '').split('*') as [string, string];
+  return readdirSync(new URL(dir, `file://${root}`))
+    .filter((name) => name.endsWith(suffix) && !name.endsWith(`.d${suffix}`))
+    .map((name) => key.replace('*', name.slice(0, -suffix.length)));
+});
+
+describe('every exports entry', { concurrency: 4 }, () => {
+  for (const entry of entries) {
+    test(`prompt-envelope${entry.slice(1)} imports in Node with no DOM`, () => {
+      const specifier = `prompt-envelope${entry.slice(1)}`;
+      const load = entry.endsWith('.json')
+        ? `await import(${JSON.stringify(specifier)}, { with: { type: 'json' } })`
+        : `await import(${JSON.stringify(specifier)})`;
+      const script = `const module = ${load};
+      console.log(JSON.stringify({ dom: typeof document + '/' + typeof window, names: Object.keys(module).length }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      const facts = JSON.parse(output.trim().split('\n').at(-1)!);
+      assert.equal(facts.dom, 'undefined/undefined');
+      // prompt-envelope/types/* hold types only, and prompt-envelope/hydrate is imported for its
+      // effect (Lit's hydration support): their modules export nothing on purpose.
+      if (!entry.startsWith('./types/') && entry !== './hydrate')
+        assert.ok(facts.names >= 1, `${specifier} exports nothing`);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normalizeEnvelope } from '../../src/core/normalize.js';
-import { defaultCollapsed } from '../../src/core/protocol.js';
+import { normalizeEnvelope } from '../../src/core/protocol/normalize.js';
+import { defaultCollapsed } from '../../src/core/protocol/types.js';
 
 describe('normalizeEnvelope', () => {
   const handWritten = {

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseEnvelope, parseJson } from '../../src/core/parse.js';
-import { findJsonSyntaxError } from '../../src/core/json-syntax.js';
+import fc from 'fast-check';
+import { toPointer } from '../../src/core/protocol/issues.js';
+import { parseEnvelope, parseJson } from '../../src/core/protocol/parse.js';
+import { findJsonSyntaxError } from '../../src/core/protocol/json-syntax.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import { everyKindEnvelope } from '../fixtures/envelopes.js';
 
 describe('parseEnvelope', () => {
@@ -82,5 +85,132 @@ describe('JSON syntax errors report line, column and reason', () => {
       findJsonSyntaxError('['.repeat(100_000))?.reason,
       'expected a value (object, list, string, number, true, false or null) but the text ends',
     );
+  });
+});
+
+describe('duplicate keys are errors with a JSON Pointer, line and column', () => {
+  // [name, text, [path, key, first line:column, second line:column][]]
+  const cases: [string, string, [string, string, string, string][]][] = [
+    ['top level', '{"a": 1, "a": 2}', [['/a', 'a', '1:2', '1:10']]],
+    [
+      'a message field, as in the audit',
+      '{"version":"1.0","messages":[{"id":"x","role":"tool","role":"user","timestamp":1,"segments":[]}]}',
+      [['/messages/0/role', 'role', '1:40', '1:54']],
+    ],
+    ['nested objects', '{"a": {"b": {"c": 1, "c": 2}}}', [['/a/b/c', 'c', '1:14', '1:22']]],
+    [
+      'arrays of objects: each object on its own',
+      '[{"k": 1}, {"k": 2}, {"k": 3, "j": 0, "k": 4}]',
+      [['/2/k', 'k', '1:23', '1:39']],
+    ],
+    [
+      'escaped names are compared unescaped',
+      '{"a\\u0062": 1, "ab": 2}',
+      [['/ab', 'ab', '1:2', '1:16']],
+    ],
+    ['an escaped quote in a name', '{"a\\"b": 1, "a\\"b": 2}', [['/a"b', 'a"b', '1:2', '1:13']]],
+    [
+      'over several lines, every duplicate',
+      '{\n  "x": [\n    {"k": 1,\n     "k": 2}\n  ],\n  "y": 0,\n  "x": []\n}',
+      [
+        ['/x/0/k', 'k', '3:6', '4:6'],
+        ['/x', 'x', '2:3', '7:3'],
+      ],
+    ],
+    [
+      'a name that needs escaping in a pointer',
+      '{"a/b~": 1, "a/b~": 2}',
+      [['/a~1b~0', 'a/b~', '1:2', '1:13']],
+    ],
+    ['the same name in sibling objects is fine', '{"a": {"k": 1}, "b": {"k": 1}}', []],
+    ['"ab" and "a\\u0062c" differ', '{"ab": 1, "a\\u0062c": 2}', []],
+    ['__proto__ once is fine', '{"__proto__": {"x": 1}, "a": 1}', []],
+    [
+      '__proto__ twice is a duplicate',
+      '{"__proto__": 1, "__proto__": 2}',
+      [['/__proto__', '__proto__', '1:2', '1:18']],
+    ],
+  ];
+  for (const [name, text, expected] of cases) {
+    test(name, () => {
+      const parsed = parseJson(text);
+      if (expected.length === 0) {
+        assert.ok('value' in parsed, JSON.stringify(parsed));
+        return;
+      }
+      assert.ok('errors' in parsed);
+      assert.deepEqual(
+        parsed.errors.map((e) => [e.path, e.keyword]),
+        expected.map(([path]) => [path, 'duplicate-key']),
+      );
+      parsed.errors.forEach((error, i) => {
+        const [path, key, first, second] = expected[i];
+        const [l1, c1] = first.split(':');
+        const [l2, c2] = second.split(':');
+        assert.equal(
+          error.message,
+          `The key ${JSON.stringify(key)} appears twice in one object, at line ${l1}, column ${c1} and at line ${l2}, column ${c2} (${path}); JSON readers disagree on which value wins, so remove one.`,
+        );
+      });
+      assert.equal(parsed.error, parsed.errors[0]);
+    });
+  }
+
+  test('property: never a false alarm, and a name written twice in any spelling is found', () => {
+    const unicodeEscaped = (key: string) =>
+      `"${Array.from(key, (ch) =>
+        Array.from(
+          { length: ch.length },
+          (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`,
+        ).join(''),
+      ).join('')}"`;
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.string().filter((k) => k !== 'x'),
+        fc.boolean(),
+        (value, key, pretty) => {
+          const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+          assert.ok('value' in parseJson(text), 'valid JSON without duplicates passes');
+          const doubled = `{"x": ${text}, ${JSON.stringify(key)}: 1, ${unicodeEscaped(key)}: 2}`;
+          const parsed = parseJson(doubled);
+          assert.ok('errors' in parsed);
+          assert.deepEqual(
+            parsed.errors.map((e) => e.path),
+            [toPointer([key])],
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('parseEnvelope reports them instead of validating the last value', () => {
+    const text =
+      '{"version":"1.0","messages":[{"id":"x","role":"tool","role":"user","timestamp":1,"segments":[{"kind":"text","content":"hi"}]}]}';
+    assert.equal(validateEnvelope(JSON.parse(text)).valid, true, 'JSON.parse alone keeps "user"');
+    const result = parseEnvelope(text);
+    assert.equal(result.valid, false);
+    assert.deepEqual(
+      result.errors.map((e) => e.path),
+      ['/messages/0/role'],
+    );
+  });
+
+  test('thousands of duplicates are capped with a summary', () => {
+    const text = `[${Array.from({ length: 500 }, () => '{"a":1,"a":2}').join(',')}]`;
+    const parsed = parseJson(text);
+    assert.ok('errors' in parsed);
+    assert.equal(parsed.errors.length, 101);
+    assert.equal(parsed.errors[100].keyword, 'limit');
+  });
+
+  test('a large valid file is not read a second time', () => {
+    // Property names counted in the text equal those parsed: no duplicate search at all.
+    const big = JSON.stringify(
+      Array.from({ length: 20_000 }, (_, i) => ({ id: `m${i}`, text: 'a:b "quoted" {x}', n: i })),
+    );
+    const parsed = parseJson(big);
+    assert.ok('value' in parsed);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { validateEnvelope } from '../../src/core/validate.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import { everyKindEnvelope } from '../fixtures/envelopes.js';
 import { schemaCases as cases } from '../fixtures/schema-cases.js';
 

@@ -6,7 +6,7 @@ import {
   searchEnvelope,
   searchPattern,
   segmentSearchTexts,
-} from '../../src/core/search.js';
+} from '../../src/core/insight/search.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import {
   call,

@@ -1,13 +1,25 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { parseSkillMarkdown, SKILL_NAME_PATTERN } from '../../src/core/skill-markdown.js';
-import { createSkillRegistry, hydrateSkills } from '../../src/core/skills.js';
+import { parseSkillMarkdown, SKILL_NAME_PATTERN } from '../../src/core/skills/skill-markdown.js';
+import { createSkillRegistry, hydrateSkills } from '../../src/core/skills/registry.js';
 import { loadAnthropicSkills } from '../../src/data/anthropic-skills/index.js';
-import { anthropicSkillTexts } from '../../src/data/anthropic-skills/skill-texts.generated.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
 import { handwrittenSkills } from '../../src/data/skills.js';
 import { envelope, msg, text } from '../fixtures/envelopes.js';
+
+/** The SKILL.md files of src/data/anthropic-skills/, by folder, in folder order. */
+function skillFiles(): Record<string, string> {
+  const dir = new URL('../../src/data/anthropic-skills/', import.meta.url);
+  return Object.fromEntries(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()
+      .map((name) => [name, readFileSync(new URL(`${name}/SKILL.md`, dir), 'utf8')]),
+  );
+}
 
 describe('parseSkillMarkdown', () => {
   test('reads the four real Anthropic SKILL.md files', () => {
@@ -24,10 +36,20 @@ describe('parseSkillMarkdown', () => {
     assert.deepEqual(webapp.meta, { license: 'Complete terms in LICENSE.txt' });
     assert.ok(webapp.body.startsWith('# Web Application Testing\n'));
     assert.equal(skills.find((s) => s.name === 'doc-coauthoring')!.meta.license, undefined);
-    for (const [folder, raw] of Object.entries(anthropicSkillTexts)) {
+    for (const [folder, raw] of Object.entries(skillFiles())) {
       const skill = skills.find((s) => s.name === folder)!;
       assert.ok(raw.endsWith(skill.body), `${folder}: the body is the rest of the file, unchanged`);
     }
+  });
+
+  test('the generated skills are what parseSkillMarkdown reads in the files now', () => {
+    const parsed = Object.values(skillFiles()).map((text) => {
+      const result = parseSkillMarkdown(text);
+      assert.ok(result.ok);
+      return result.skill;
+    });
+    assert.deepEqual(loadAnthropicSkills(), parsed, 'run npm run generate');
+    assert.notEqual(loadAnthropicSkills()[0], loadAnthropicSkills()[0], 'a fresh copy');
   });
 
   const errors: [string, unknown, RegExp][] = [

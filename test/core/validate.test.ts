@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { validateEnvelope, validateMessage, validateSegment } from '../../src/core/validate.js';
-import { findSemanticWarnings } from '../../src/core/semantic-checks.js';
-import { normalizeEnvelope } from '../../src/core/normalize.js';
-import type { Envelope } from '../../src/core/protocol.js';
+import {
+  validateEnvelope,
+  validateMessage,
+  validateSegment,
+} from '../../src/core/protocol/validate.js';
+import { findSemanticWarnings } from '../../src/core/protocol/semantic-checks.js';
+import { normalizeEnvelope } from '../../src/core/protocol/normalize.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import {
   call,

@@ -3,7 +3,7 @@ import '../../src/elements/envelope-chat.js';
 import '../../src/elements/protocol-panel.js';
 import '../../src/elements/tool-call-request.js';
 import '../../src/elements/segment-memory.js';
-import type { Envelope, Message, Segment } from '../../src/core/protocol.js';
+import type { Envelope, Message, Segment } from '../../src/core/protocol/types.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
 import { hostileEnvelope, hostileSegments } from '../fixtures/xss/own-payloads.js';

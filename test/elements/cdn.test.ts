@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
+import '../../src/define.js';
 import { loadDemo } from './helpers.js';
 
 // demos/cdn.html: plain HTML that uses only dist/prompt-envelope.js (built by `npm run build`)
@@ -31,6 +32,54 @@ describe('demos/cdn.html (script-tag bundle under a strict CSP)', () => {
     );
     expect(violations).to.deep.equal([]);
     expect(page.customElements.get('envelope-chat'), 'registered by the bundle').to.exist;
+  });
+
+  it("draws with the same styles as the source modules (the bundle's CSS is minified)", async () => {
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src="/demos/cdn.html" style="width: 900px; height: 800px"></iframe>`,
+    );
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    const bundled = frame.contentWindow!.document.querySelector('envelope-chat') as HTMLElement & {
+      loadedEnvelope?: unknown;
+      updateComplete: Promise<boolean>;
+    };
+    for (let i = 0; i < 100 && !bundled.loadedEnvelope; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const demo = await loadDemo('b');
+    const source = await fixture<HTMLElement & { updateComplete: Promise<boolean> }>(
+      html`<div style="width: 900px"><envelope-chat .envelope=${demo}></envelope-chat></div>`,
+    );
+    const fromSource = source.querySelector('envelope-chat') as HTMLElement & {
+      updateComplete: Promise<boolean>;
+    };
+    await Promise.all([fromSource.updateComplete, bundled.updateComplete]);
+    await new Promise((r) => setTimeout(r, 200));
+    const properties = [
+      'display',
+      'padding',
+      'margin',
+      'border',
+      'border-radius',
+      'color',
+      'background-color',
+      'font-size',
+      'font-weight',
+      'gap',
+      'white-space',
+    ];
+    const styles = (chat: HTMLElement) => {
+      const view = chat.ownerDocument.defaultView!;
+      const nodes = [...chat.shadowRoot!.querySelectorAll('*')];
+      for (const message of chat.shadowRoot!.querySelectorAll('envelope-message'))
+        nodes.push(...message.shadowRoot!.querySelectorAll('*'));
+      return nodes.map((node) => {
+        const style = view.getComputedStyle(node);
+        return `${node.localName}.${node.getAttribute('part') ?? ''} ${properties.map((p) => style.getPropertyValue(p)).join(' | ')}`;
+      });
+    };
+    const expected = styles(fromSource);
+    expect(expected.length).to.be.greaterThan(50);
+    expect(styles(bundled)).to.deep.equal(expected);
   });
 
   it('a second copy of the bundle on the page neither throws nor breaks the first', async () => {

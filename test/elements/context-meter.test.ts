@@ -3,7 +3,11 @@ import '../../src/elements/context-meter.js';
 import { ContextProvider } from '@lit/context';
 import { envelopeContext } from '../../src/elements/internal/contexts.js';
 import type { ContextMeter } from '../../src/elements/context-meter.js';
-import { MEASURE_BUCKETS, measureEnvelope, type MeasureResult } from '../../src/core/measure.js';
+import {
+  MEASURE_BUCKETS,
+  measureEnvelope,
+  type MeasureResult,
+} from '../../src/core/insight/measure.js';
 import type { EnvelopeErrorEvent } from '../../src/events.js';
 import { loadDemo, settle } from './helpers.js';
 

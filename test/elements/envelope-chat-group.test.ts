@@ -1,9 +1,9 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/elements/envelope-chat.js';
-import { HEADER_MATCH, searchEnvelope } from '../../src/core/search.js';
+import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
 import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
-import type { Envelope, Message, StateChangeSegment } from '../../src/core/protocol.js';
+import type { Envelope, Message, StateChangeSegment } from '../../src/core/protocol/types.js';
 import { exportEnvelope } from '../../src/core/index.js';
 import {
   deepQuery,

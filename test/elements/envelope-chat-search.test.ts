@@ -1,10 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/envelope-chat.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
-import { fullHeaderMessageIds } from '../../src/core/headers.js';
-import { measureEnvelope } from '../../src/core/measure.js';
-import type { Envelope } from '../../src/core/protocol.js';
-import { HEADER_MATCH, searchEnvelope } from '../../src/core/search.js';
+import { fullHeaderMessageIds } from '../../src/core/assembly/headers.js';
+import { measureEnvelope } from '../../src/core/insight/measure.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
+import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import type { SegmentElement } from '../../src/elements/internal/segment-element.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
 import { deepQuery, deepText, loadDemo, settle } from './helpers.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/envelope-chat.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
-import type { Envelope, Segment } from '../../src/core/protocol.js';
+import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
 import { deepQuery, deepQueryAll, deepText, loadDemo, settle } from './helpers.js';
 

@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/envelope-diff.js';
 import type { EnvelopeDiff } from '../../src/elements/envelope-diff.js';
-import type { DiffError } from '../../src/core/diff.js';
-import type { Envelope, MemorySegment, Message } from '../../src/core/protocol.js';
+import type { DiffError } from '../../src/core/insight/diff.js';
+import type { Envelope, MemorySegment, Message } from '../../src/core/protocol/types.js';
 import type { EnvelopeErrorEvent } from '../../src/events.js';
 import { HOSTILE, deepQueryAll, expectInert, loadDemo, settle } from './helpers.js';
 
@@ -296,6 +296,60 @@ describe('<envelope-diff>', () => {
     await settle(el);
     expect(el.view).to.equal('envelopes');
     expect(el.shadowRoot!.activeElement).to.equal(tabs()[0]);
+  });
+
+  it('draws the first 10 rows and a "show more" for the next (issue 20)', async () => {
+    const message = (i: number, text: string): Message => ({
+      id: `m${i}`,
+      role: 'user',
+      timestamp: 1_790_000_000_000 + i,
+      segments: [{ kind: 'text', content: text }],
+    });
+    const of = (text: string): Envelope => ({
+      version: '1.0',
+      messages: Array.from({ length: 30 }, (_, i) => message(i, `${text} ${i}`)),
+    });
+    const el = await mount(of('before'), of('after'));
+    const rowCount = () => $$(el, '[part="columns"] > [part~="row"]').length;
+    expect(rowCount()).to.equal(10);
+    for (const expected of [20, 30]) {
+      $$(el, '[part="more"]')
+        .find((b) => b.textContent!.includes('10 more'))!
+        .click();
+      await settle(el);
+      expect(rowCount()).to.equal(expected);
+    }
+    expect($$(el, '[part="more"]')).to.have.length(0);
+  });
+
+  it('lists the first 20 changed values of a segment, then 100 more per click (issue 20)', async () => {
+    const call = (offset: number): Envelope => ({
+      version: '1.0',
+      messages: [
+        {
+          id: 'm1',
+          role: 'assistant',
+          timestamp: 1_790_000_000_000,
+          segments: [
+            {
+              kind: 'tool_call_request',
+              toolName: 'lookup',
+              arguments: Object.fromEntries(
+                Array.from({ length: 150 }, (_, k) => [`key_${k}`, k + offset]),
+              ),
+              collapsed: false,
+            },
+          ],
+        },
+      ],
+    });
+    const el = await mount(call(0), call(1));
+    const changes = () => $$(el, '[part~="changes"] li');
+    expect(changes()).to.have.length(20);
+    expect(changes()[19]!.querySelector('code')!.textContent).to.equal('arguments/key_19');
+    $$(el, '[part~="changes"] [part="more"]')[0]!.click();
+    await settle(el);
+    expect(changes()).to.have.length(120);
   });
 
   it('speaks Chinese with lang="zh-CN"', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/envelope-message.js';
 import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
-import type { Message } from '../../src/core/protocol.js';
+import type { Message } from '../../src/core/protocol/types.js';
 import { settle } from './helpers.js';
 
 const message: Message = {
@@ -28,6 +28,22 @@ describe('<envelope-message>', () => {
     expect(segments.map((s) => s.localName)).to.deep.equal(['segment-text', 'segment-media']);
     expect(segments.map((s) => s.getAttribute('message-id'))).to.deep.equal(['a-2', 'a-2']);
     expect(segments.map((s) => s.getAttribute('segment-index'))).to.deep.equal(['0', '1']);
+  });
+
+  it('labels a system message sent as developer (protocol 1.1 originalRole) Developer', async () => {
+    const el = await fixture<EnvelopeMessage>(
+      html`<envelope-message
+        .message=${{
+          id: 's',
+          role: 'system',
+          originalRole: 'developer',
+          timestamp: 0,
+          segments: [{ kind: 'text', content: 'Be brief.' }],
+        }}
+      ></envelope-message>`,
+    );
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[part~="role"]')!.textContent).to.equal('Developer');
   });
 
   it('accepts the message as an attribute and shows errors with paths for a bad one', async () => {

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/envelope-viewer.js';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
-import { exportToOpenAIFormat } from '../../src/core/export.js';
-import { measureEnvelope } from '../../src/core/measure.js';
+import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
+import { measureEnvelope } from '../../src/core/insight/measure.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';
 import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Envelope } from '../../src/core/protocol.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
 import type { SegmentToggleEvent } from '../../src/events.js';
 
 /**
@@ -70,8 +70,10 @@ export async function settle(root: ParentNode, rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     // Only connected elements: a long chat may remove a message before it ever rendered, and
     // such an element's updateComplete never settles.
+    // The root too: an element whose update waits for a part loading on demand (the diff's
+    // jsdiff, the studio's YAML) says so in its updateComplete.
     await Promise.all(
-      deepElements(root)
+      [...(root instanceof Element ? [root] : []), ...deepElements(root)]
         .filter((el) => el.isConnected)
         .map((el) => (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete),
     );

@@ -5,7 +5,7 @@ import '../../src/elements/protocol-panel.js';
 import '../../src/elements/envelope-viewer.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
-import { createSegmentRegistry, type PromptSegment } from '../../src/core/assemble.js';
+import { createSegmentRegistry, type PromptSegment } from '../../src/core/assembly/registry.js';
 import { segmentRegistryContext } from '../../src/elements/internal/contexts.js';
 import { deepQuery, loadDemo, settle } from './helpers.js';
 

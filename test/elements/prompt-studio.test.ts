@@ -3,8 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/prompt-studio.js';
 import type { PromptStudio } from '../../src/elements/prompt-studio.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import type { PromptComponent } from '../../src/core/compose.js';
-import type { Envelope } from '../../src/core/protocol.js';
+import type { PromptComponent } from '../../src/core/assembly/compose.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
 import type { EnvelopeErrorEvent, StudioChangeEvent } from '../../src/events.js';
 import { HOSTILE, expectInert, loadDemo, settle } from './helpers.js';
 
@@ -370,7 +370,7 @@ describe('<prompt-studio>', () => {
       supplement({ id: 'o', origin: 'native:memory:0', template: '' }),
     ];
     const el = await studio(list);
-    const yaml = el.exportYaml();
+    const yaml = await el.exportYaml();
     expect(yaml.startsWith('prompt-studio:\n  components:\n    - id: supplement:tone\n')).to.equal(
       true,
     );
@@ -403,7 +403,7 @@ describe('<prompt-studio>', () => {
     const el = await studio([supplement()]);
     const yaml =
       'prompt-studio:\n  components:\n    - { id: a, kind: supplement, role: system, position: tail, order: 1, enabled: true, template: x }\n';
-    expect(el.importYaml(yaml)).to.equal(false);
+    expect(await el.importYaml(yaml)).to.equal(false);
     await el.updateComplete;
     expect($(el, '#import-problem')!.textContent).to.match(/Component 0\s+position/);
     expect(el.draftComponents).to.deep.equal([supplement()]);

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import { exportEnvelope } from '../../src/core/export.js';
+import { exportEnvelope } from '../../src/core/targets/export.js';
 import { loadDemo, settle } from './helpers.js';
 
 const shadow = (panel: ProtocolPanel) => panel.shadowRoot!;
@@ -167,6 +167,7 @@ describe('<protocol-panel> Trace tab', () => {
     const tabs = () => [...shadow(panel).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     expect(tabs().map((t) => t.textContent!.trim())).to.deep.equal([
       'OpenAI',
+      'OpenAI Responses',
       'Anthropic',
       'Gemini',
       'OpenTelemetry',
@@ -177,8 +178,8 @@ describe('<protocol-panel> Trace tab', () => {
     await sendKeys({ press: 'ArrowLeft' });
     await settle(panel);
     expect(panel.tab).to.equal('trace');
-    expect(shadow(panel).activeElement).to.equal(tabs()[5]);
-    expect(tabs()[5]!.getAttribute('aria-selected')).to.equal('true');
+    expect(shadow(panel).activeElement).to.equal(tabs()[6]);
+    expect(tabs()[6]!.getAttribute('aria-selected')).to.equal('true');
     expect(
       shadow(panel).querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby'),
     ).to.equal('tab-trace');

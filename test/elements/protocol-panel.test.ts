@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel.js';
 import '../../src/elements/envelope-chat.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/export.js';
+import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import { loadDemo, settle } from './helpers.js';
 
 describe('<protocol-panel>', () => {
@@ -75,6 +75,7 @@ describe('<protocol-panel>', () => {
     const tabs = () => [...panel.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     expect(tabs().map((t) => t.textContent!.trim())).to.deep.equal([
       'OpenAI',
+      'OpenAI Responses',
       'Anthropic',
       'Gemini',
       'OpenTelemetry',
@@ -88,12 +89,13 @@ describe('<protocol-panel>', () => {
       'false',
       'false',
       'false',
+      'false',
     ]);
-    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1, -1, -1, -1, -1]);
+    expect(tabs().map((t) => t.tabIndex)).to.deep.equal([0, -1, -1, -1, -1, -1, -1]);
     tabs()[0].focus();
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
-    expect(panel.tab).to.equal('anthropic');
+    expect(panel.tab).to.equal('openai-responses');
     expect(panel.shadowRoot!.activeElement).to.equal(tabs()[1]);
     await sendKeys({ press: 'End' });
     await settle(panel);
@@ -101,7 +103,7 @@ describe('<protocol-panel>', () => {
     await sendKeys({ press: 'ArrowLeft' });
     await settle(panel);
     expect(panel.tab).to.equal('raw');
-    expect(tabs()[4].getAttribute('aria-selected')).to.equal('true');
+    expect(tabs()[5].getAttribute('aria-selected')).to.equal('true');
     const tabpanel = panel.shadowRoot!.querySelector('[role="tabpanel"]')!;
     expect(tabpanel.getAttribute('aria-labelledby')).to.equal('tab-raw');
     expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
@@ -152,6 +154,58 @@ describe('<protocol-panel>', () => {
     } finally {
       navigator.clipboard.writeText = original;
     }
+  });
+
+  it('has an OpenAI Responses tab: the Responses body, a curl to /v1/responses, its warnings', async () => {
+    const envelope = await loadDemo('b');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel tab="openai-responses" .envelope=${envelope}></protocol-panel>`,
+    );
+    await settle(panel);
+    const selected = panel.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!;
+    expect(selected.textContent!.trim()).to.equal('OpenAI Responses');
+    const expected = exportEnvelope(envelope, { target: 'openai-responses' }).body;
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.equal(
+      JSON.stringify(expected, null, 2),
+    );
+    expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent).to.include(
+      '"function_call_output"',
+    );
+    let copied = '';
+    const original = navigator.clipboard.writeText;
+    navigator.clipboard.writeText = async (text: string) => {
+      copied = text;
+    };
+    try {
+      const event = oneEvent(panel, 'protocol-copy');
+      [...panel.shadowRoot!.querySelectorAll('button')]
+        .find((b) => b.textContent!.includes('curl'))!
+        .click();
+      expect((await event).detail.target).to.equal('openai-responses');
+      expect(copied).to.match(/^curl https:\/\/api\.openai\.com\/v1\/responses/);
+    } finally {
+      navigator.clipboard.writeText = original;
+    }
+    // A call that is never answered is named in the warnings, as on the other tabs.
+    panel.envelope = {
+      version: '1.0',
+      model: 'gpt-4.1',
+      messages: [
+        { id: 'u', role: 'user', timestamp: 1, segments: [{ kind: 'text', content: 'go' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          timestamp: 2,
+          segments: [
+            { kind: 'tool_call_request', toolName: 'search', arguments: {}, collapsed: false },
+          ],
+        },
+      ],
+    };
+    await settle(panel);
+    expect(panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent).to.match(
+      /no function_call_output.*message 'a'/,
+    );
   });
 
   it('lists export warnings', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-long-text.js';
 import type { SegmentLongText } from '../../src/elements/segment-long-text.js';
-import type { LongTextSegment } from '../../src/core/protocol.js';
+import type { LongTextSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/segment-media.js';
 import type { SegmentMedia } from '../../src/elements/segment-media.js';
-import type { MediaSegment } from '../../src/core/protocol.js';
+import type { MediaSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part } from './helpers.js';
 
@@ -23,6 +23,18 @@ const probeUrl = (name: string) =>
   new URL(`/__probe/${name}-${Math.random().toString(36).slice(2)}`, location.href).href;
 
 describe('<segment-media>', () => {
+  it('shows the image detail OpenAI is asked for (protocol 1.1), and nothing when there is none', async () => {
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${{ ...image, detail: 'high' }}></segment-media>`,
+    );
+    expect(part(el, 'detail')!.textContent!.trim()).to.equal('Detail: high');
+    const plain = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${image}></segment-media>`,
+    );
+    expect(part(plain, 'detail')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
   it('shows an image lazily, with its alt text, type icon, label and caption', async () => {
     const el = await fixture<SegmentMedia>(html`<segment-media .segment=${image}></segment-media>`);
     const img = part(el, 'media') as HTMLImageElement;

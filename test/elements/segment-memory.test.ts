@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-memory.js';
 import type { SegmentMemory } from '../../src/elements/segment-memory.js';
-import type { MemorySegment } from '../../src/core/protocol.js';
+import type { MemorySegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { togglesOnClick } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-skills.js';
 import type { SegmentSkills } from '../../src/elements/segment-skills.js';
-import type { SkillsSegment } from '../../src/core/protocol.js';
+import type { SkillsSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 

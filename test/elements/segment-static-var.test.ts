@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-static-var.js';
 import type { SegmentStaticVar } from '../../src/elements/segment-static-var.js';
-import type { StaticVarSegment } from '../../src/core/protocol.js';
+import type { StaticVarSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';
 

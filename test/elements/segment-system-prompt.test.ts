@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-system-prompt.js';
 import type { SegmentSystemPrompt } from '../../src/elements/segment-system-prompt.js';
-import type { SystemPromptSegment } from '../../src/core/protocol.js';
-import { expandPlaceholders } from '../../src/core/template.js';
+import type { SystemPromptSegment } from '../../src/core/protocol/types.js';
+import { expandPlaceholders } from '../../src/core/protocol/template.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-text.js';
 import type { SegmentText } from '../../src/elements/segment-text.js';
-import type { TextSegment } from '../../src/core/protocol.js';
+import type { TextSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE } from './helpers.js';
 
@@ -58,5 +58,29 @@ describe('<segment-text>', () => {
     expect(el.shadowRoot!.querySelector('a'), 'the link text stays, without its href').to.not.equal(
       null,
     );
+  });
+
+  it('draws long texts a few per frame, each whole once its updateComplete resolves (issue 20)', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    const texts = Array.from({ length: 8 }, (_, i) => {
+      const el = document.createElement('segment-text') as SegmentText;
+      el.segment = { kind: 'text', content: `**Text ${i}** ${'word '.repeat(10_000)}` };
+      box.append(el);
+      return el;
+    });
+    // Every first update, and nothing else: no frame or timer runs between microtasks.
+    for (let i = 0; i < 1_000 && !texts.every((el) => el.hasUpdated); i++) await Promise.resolve();
+    const drawn = () =>
+      texts.filter((el) => el.shadowRoot!.querySelector('[part~="content"] strong')).length;
+    const waiting = () =>
+      texts.filter((el) => el.shadowRoot!.querySelector('[part~="content"][aria-busy="true"]'))
+        .length;
+    // 50,000 characters each: the first is drawn at once, the others wait for later turns.
+    expect(drawn()).to.equal(1);
+    expect(waiting()).to.equal(7);
+    await Promise.all(texts.map((el) => el.updateComplete));
+    expect(drawn()).to.equal(8);
+    expect(waiting()).to.equal(0);
+    expect(texts[7]!.shadowRoot!.querySelector('strong')!.textContent).to.equal('Text 7');
   });
 });

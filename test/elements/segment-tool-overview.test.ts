@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/segment-tool-overview.js';
 import type { SegmentToolOverview } from '../../src/elements/segment-tool-overview.js';
-import type { ToolOverviewSegment } from '../../src/core/protocol.js';
+import type { ToolOverviewSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';
 
@@ -244,6 +244,19 @@ describe('<segment-tool-overview>', () => {
     });
     expect(typeOf(property(combined.shadowRoot!, 'method'))).to.equal('#/$defs/card | "cash"');
     expect(part(combined, 'schema-json')!.textContent).to.include('"$defs"');
+  });
+
+  it('shows at most 20,000 characters of JSON under the tree of a very wide schema', async () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) properties[`p${i}`] = { type: 'string' };
+    const wide = await expandedTool({
+      kind: 'tool_overview',
+      items: [{ name: 'wide', description: 'Wide.', parameters: '', schema: { properties } }],
+    });
+    expect(part(wide, 'schema-tree')).to.not.equal(null);
+    const json = part(wide, 'schema-json')!.textContent!;
+    expect(json.startsWith('{\n  "properties": {\n    "p0"')).to.equal(true);
+    expect(json.length).to.be.within(19_000, 20_010);
   });
 
   it('stops the tree at a depth of 8 and shows the rest as JSON', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/tool-call-request.js';
 import type { ToolCallRequest } from '../../src/elements/tool-call-request.js';
-import type { ToolCallRequestSegment } from '../../src/core/protocol.js';
+import type { ToolCallRequestSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, togglesOnClick } from './helpers.js';
 

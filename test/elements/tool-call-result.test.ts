@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/tool-call-result.js';
 import type { ToolCallResult } from '../../src/elements/tool-call-result.js';
-import type { ToolCallResultSegment } from '../../src/core/protocol.js';
+import type { ToolCallResultSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';
 

@@ -3,7 +3,7 @@ import '../../src/elements/envelope-viewer.js';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
 import type { PromptStudio } from '../../src/elements/prompt-studio.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import { exportToOpenAIFormat } from '../../src/core/export.js';
+import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import type { StudioChangeEvent } from '../../src/events.js';
 import { loadDemo, settle } from './helpers.js';
 

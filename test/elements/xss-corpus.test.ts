@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-chat.js';
-import type { Envelope, Segment } from '../../src/core/protocol.js';
+import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
 import {
   armPayload,

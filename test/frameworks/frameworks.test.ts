@@ -1,24 +1,63 @@
-// The framework demos (demos/react, demos/vue, demos/angular), built by
-// `node scripts/build-framework-demos.mjs`, in Chromium: each renders the chat of demo A, and a
-// `segment-toggle` from the memory panel reaches the framework's own code, which renders it.
+// The demo apps (demos/react, vue, svelte, angular, html, vitepress) as a user of the package
+// gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and fails
+// the typecheck with a wrong prop), built for production, and opened in Chromium, where it
+// renders the chat of demo A and the protocol panel, a `segment-toggle` from the memory panel
+// reaches the app's own code, which shows it, and the console has no error.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator } from 'playwright-core';
-import { preview } from 'vite';
 import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
-
-const DEMOS = ['react', 'vue', 'angular'];
-const dist = fileURLToPath(new URL('../../dist/framework-demos/', import.meta.url));
+import {
+  APPS,
+  build,
+  out,
+  packTarball,
+  prepare,
+  typecheck,
+  undeclaredImports,
+} from './fixtures.js';
 
 const memoryMessage = demo.messages.find((m) => m.segments.some((s) => s.kind === 'memory'))!;
 const memoryIndex = memoryMessage.segments.findIndex((s) => s.kind === 'memory');
+const firstUserWords = (
+  demo.messages.find((m) => m.role === 'user')!.segments[0] as { content: string }
+).content.slice(0, 40);
 
-let browser: Browser;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** A static file server for `root` on a free port of 127.0.0.1. */
+async function serve(root: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    let file = join(
+      root,
+      normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)),
+    );
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 /** Waits until the locator's text is `expected`; fails with the text it has when it never is. */
-async function expectText(locator: Locator, expected: string, timeout = 5000) {
+async function expectText(locator: Locator, expected: string, timeout = 10_000) {
   const deadline = Date.now() + timeout;
   let actual = '';
   while (Date.now() < deadline) {
@@ -29,74 +68,112 @@ async function expectText(locator: Locator, expected: string, timeout = 5000) {
   assert.equal(actual, expected);
 }
 
+let packageDir: string;
+let browser: Browser;
+
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
-  });
+  const started = Date.now();
+  let prepacked: boolean;
+  [{ dir: packageDir, prepacked }, browser] = await Promise.all([
+    packTarball(),
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+    }),
+  ]);
+  const how = prepacked ? 'with its prepack build' : 'dist/ is fresh: without its prepack build';
+  console.log(`npm pack (${how}) and Chromium: ${Date.now() - started} ms`);
 });
 
 after(async () => {
   await browser?.close();
 });
 
-for (const name of DEMOS) {
-  describe(`demos/${name}`, () => {
-    const outDir = `${dist}${name}`;
+test('the tarball imports only the packages it declares', () => {
+  assert.deepEqual(undeclaredImports(packageDir), []);
+});
 
-    test('renders demo A and shows the last segment-toggle', async () => {
-      assert.ok(
-        existsSync(`${outDir}/index.html`),
-        `${outDir} is missing: run node scripts/build-framework-demos.mjs first`,
-      );
-      const server = await preview({
-        root: outDir,
-        configFile: false,
-        logLevel: 'silent',
-        build: { outDir },
-        preview: { port: 0, host: '127.0.0.1', strictPort: true, open: false },
+// Two apps at a time: while one builds, the other typechecks or runs in Chromium.
+describe('the demo apps, from the tarball', { concurrency: availableParallelism() }, () => {
+  for (const app of APPS) {
+    // One step after the other (a suite's concurrency is inherited otherwise).
+    describe(app.name, { concurrency: 1 }, () => {
+      let copy: string;
+
+      before(() => {
+        copy = prepare(app, packageDir);
       });
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      try {
-        await page.goto(server.resolvedUrls!.local[0]);
 
-        // Every message of demo A is rendered in the chat's shadow root.
-        await page.waitForFunction(
-          (count) =>
-            document
-              .querySelector('envelope-chat')
-              ?.shadowRoot?.querySelectorAll('envelope-message').length === count,
-          demo.messages.length,
-        );
-        // The protocol panel (for="chat") shows the request of the same envelope.
-        await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
+      if (app.typecheck) {
+        const what = app.wrong ? 'no error; an error on each wrong prop' : 'no error';
+        test(`typecheck: ${what}`, async () => {
+          const { code, output, errors, wrongFile, wrongLines } = await typecheck(app, copy);
+          const elsewhere = errors.filter((error) => error.file !== wrongFile);
+          assert.deepEqual(elsewhere, [], output);
+          const caught = errors.filter((error) => error.file === wrongFile).map((e) => e.line);
+          const byLine = (a: number, b: number) => a - b;
+          assert.deepEqual([...new Set(caught)].sort(byLine), wrongLines.sort(byLine), output);
+          assert.equal(code === 0, wrongLines.length === 0, output);
+        });
+      }
 
-        const status = page.locator('#last-toggle');
-        assert.match((await status.textContent()) ?? '', /^\s*Last toggle:/);
+      if (app.build) {
+        test(`${app.build} build`, async () => {
+          await build(app, copy);
+        });
+      }
 
-        // Playwright's CSS locators pierce open shadow roots.
-        const header = page.locator(`envelope-chat segment-memory button[part="header"]`);
-        await header.click();
-        await expectText(
-          status,
-          `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, expanded`,
-        );
-        await header.click();
-        await expectText(
-          status,
-          `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, collapsed`,
-        );
+      for (const { root, path } of app.pages) {
+        test(`Chromium, ${path}: demo A, the last segment-toggle, no console error`, async () => {
+          const site = join(out, root);
+          const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
+          assert.ok(existsSync(file), `${file} is missing`);
+          const { server, url } = await serve(site);
+          const page = await browser.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (error) => errors.push(error.message));
+          page.on('console', (message) => {
+            if (message.type() === 'error') {
+              errors.push(`${message.text()} ${message.location().url}`);
+            }
+          });
+          try {
+            await page.goto(url + path);
 
-        assert.deepEqual(errors, []);
-      } finally {
-        await page.close();
-        await server.close();
+            // Every message of demo A is in the chat's shadow root, and a user's words show.
+            await page.waitForFunction(
+              (count) =>
+                document
+                  .querySelector('envelope-chat')
+                  ?.shadowRoot?.querySelectorAll('envelope-message').length === count,
+              demo.messages.length,
+            );
+            await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
+            // The protocol panel (for="chat") shows the request of the same envelope.
+            await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
+
+            const status = page.locator('#last-toggle');
+            await expectText(status, 'Last toggle: none yet');
+            // Playwright's CSS locators pierce open shadow roots.
+            const header = page.locator('envelope-chat segment-memory button[part="header"]');
+            await header.click();
+            await expectText(
+              status,
+              `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, expanded`,
+            );
+            await header.click();
+            await expectText(
+              status,
+              `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, collapsed`,
+            );
+
+            assert.deepEqual(errors, []);
+          } finally {
+            await page.close();
+            server.close();
+          }
+        });
       }
     });
-  });
-}
+  }
+});

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { deepQueryAll, expandAll, settle } from '../elements/helpers.js';
+import { deepQueryAll, deepText, expandAll, settle } from '../elements/helpers.js';
 
 // This page loads dist/prompt-envelope.iife.js twice under a strict CSP with Trusted Types
 // (see the "trusted-types" group in web-test-runner.config.js); this file uses the elements the
@@ -68,4 +68,39 @@ describe('under Trusted Types with two copies of the bundle', () => {
       expect(violations).to.deep.equal([]);
     });
   }
+
+  it('loads its on-demand parts from beside the script (dist/lazy/), under the policy', async () => {
+    const viewer = await render('envelope-viewer', {
+      scenario: 'b',
+      scenarios: '/src/data/demos/manifest.json',
+      lang: 'zh-CN',
+    });
+    await loaded(viewer);
+    await settle(viewer);
+    expect(deepText(viewer)).to.include('系统提示词').and.not.include('System prompt');
+    const demo = await (await fetch('/src/data/demos/demo-b.json')).text();
+    const diff = await render('envelope-diff', {
+      before: demo,
+      after: demo.replace('"gpt-4.1"', '"gpt-5"'),
+      view: 'bodies',
+    });
+    await settle(diff);
+    expect(diff.shadowRoot!.querySelectorAll('[part~="lines"] .line.add')).to.have.length(1);
+    const studio = await render<HTMLElement & { exportYaml(): Promise<string> }>(
+      'prompt-studio',
+      {},
+    );
+    expect(await studio.exportYaml()).to.match(/^prompt-studio:/);
+    const loadedFiles = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.includes('/lazy/'))
+      .sort();
+    expect(loadedFiles).to.deep.equal([
+      '/dist/lazy/diff.js',
+      '/dist/lazy/js-yaml.js',
+      '/dist/lazy/zh-CN.js',
+    ]);
+    expect(violations).to.deep.equal([]);
+  });
 });

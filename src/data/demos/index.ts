@@ -1,5 +1,5 @@
-import type { ScenarioManifest } from '../../core/manifest.js';
-import type { Envelope } from '../../core/protocol.js';
+import type { ScenarioManifest } from '../../core/protocol/manifest.js';
+import type { Envelope } from '../../core/protocol/types.js';
 import demoA from './demo-a.json' with { type: 'json' };
 import demoB from './demo-b.json' with { type: 'json' };
 import demoC from './demo-c.json' with { type: 'json' };
@@ -13,7 +13,10 @@ import manifest from './manifest.json' with { type: 'json' };
 export const demoManifest: ScenarioManifest = manifest;
 
 /** The demo envelopes by scenario id. They are checked valid by the test suite. */
-export const demoEnvelopes: Readonly<Record<string, Envelope>> = {
+/** The ids of the demo scenarios. */
+export type DemoId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
+
+export const demoEnvelopes: Readonly<Record<DemoId, Envelope>> = {
   a: demoA as Envelope,
   b: demoB as Envelope,
   c: demoC as Envelope,

@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
-import type { SegmentRegistry } from '../../core/assemble.js';
-import type { Envelope } from '../../core/protocol.js';
+import type { SegmentRegistry } from '../../core/assembly/registry.js';
+import type { Envelope } from '../../core/protocol/types.js';
 
 /** The envelope an `<envelope-viewer>` shows, for the panels inside it. */
 export const envelopeContext = createContext<Envelope | undefined>(

@@ -1,8 +1,8 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { EnvelopeError, EnvelopeWarning } from '../../core/issues.js';
-import { parseEnvelope } from '../../core/parse.js';
-import type { Envelope } from '../../core/protocol.js';
-import { validateEnvelope } from '../../core/validate.js';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { EnvelopeError, EnvelopeWarning } from '../../core/protocol/issues.js';
+import { parseEnvelope } from '../../core/protocol/parse.js';
+import type { Envelope } from '../../core/protocol/types.js';
+import { validateEnvelope } from '../../core/protocol/validate.js';
 import { EnvelopeErrorEvent, EnvelopeLoadEvent } from '../../events.js';
 
 export type EnvelopeState =
@@ -37,7 +37,17 @@ export interface EnvelopeInputOptions {
  * error state and one `envelope-error`; a valid envelope fires `envelope-load` once.
  */
 export class EnvelopeInput implements ReactiveController {
-  state: EnvelopeState = { status: 'empty' };
+  private current: EnvelopeState = { status: 'empty' };
+
+  get state(): EnvelopeState {
+    // A server render calls no controller hooks: the state is read when the template asks.
+    if (isServer) this.hostUpdate();
+    return this.current;
+  }
+
+  set state(state: EnvelopeState) {
+    this.current = state;
+  }
 
   private lastEnvelope: unknown;
   private lastSrc: string | undefined;
@@ -69,6 +79,28 @@ export class EnvelopeInput implements ReactiveController {
     this.fetching = undefined;
     // Reconnecting must load again what was being fetched.
     if (this.state.status === 'loading') this.lastSrc = undefined;
+  }
+
+  /**
+   * Shows an envelope the host made from the one shown (a live change, already validated
+   * message by message): no validation of the whole, no envelope-load. The host sets its
+   * `envelope` property to the same object, which then counts as unchanged.
+   */
+  adopt(envelope: Envelope): void {
+    this.fetching?.abort();
+    this.fetching = undefined;
+    this.lastEnvelope = envelope;
+    this.lastSrc = (this.host as unknown as Record<string, unknown>)[this.options.src] as
+      string | undefined;
+    let warnings: EnvelopeWarning[] | undefined;
+    this.state = this.announced = {
+      status: 'ready',
+      envelope,
+      // Found when first read, like validateEnvelope's own (a listener that wants them pays).
+      get warnings() {
+        return (warnings ??= validateEnvelope(envelope).warnings);
+      },
+    };
   }
 
   /** Call from the host's willUpdate: recomputes the state when an input changed. */
@@ -112,6 +144,8 @@ export class EnvelopeInput implements ReactiveController {
   }
 
   private readScript(): string | null {
+    // On the server the element has no children to read; the renderer passes the envelope.
+    if (isServer) return null;
     const script = this.host.querySelector(':scope > script[type="application/json"]');
     return script ? (script.textContent ?? '') : null;
   }

@@ -1,5 +1,5 @@
 import { css, html } from 'lit';
-import type { EnvelopeError } from '../../core/issues.js';
+import type { EnvelopeError } from '../../core/protocol/issues.js';
 
 /** The readable error state every element shows for bad input: the core's messages with paths. */
 export function renderErrorPanel(title: string, errors: readonly EnvelopeError[]) {

@@ -24,7 +24,6 @@ export class LazyChunks implements ReactiveController {
   private readonly pinned = new Set<number>();
   private near?: IntersectionObserver;
   private far?: IntersectionObserver;
-  private root: Element | null = null;
   private observed = new WeakSet<Element>();
   private count = 0;
   /** Measured heights by item key; kept by the host per list so they survive switching back. */
@@ -59,6 +58,15 @@ export class LazyChunks implements ReactiveController {
     this.live.clear();
     this.pinned.clear();
     this.live.add(0);
+  }
+
+  /**
+   * The list grew at its end (a live append): what is rendered stays, and the last chunk, where
+   * the new items are, renders too (if the reader is elsewhere it goes back to sleep).
+   */
+  grow(count: number): void {
+    this.count = count;
+    this.live.add(this.chunkCount() - 1);
   }
 
   isLive(chunk: number): boolean {
@@ -118,10 +126,11 @@ export class LazyChunks implements ReactiveController {
   }
 
   private connectObservers(): void {
+    // The scrolling ancestor is looked up once per connection (getComputedStyle up the tree
+    // costs a style recalculation on every render otherwise); moving the host reconnects it.
+    if (this.near) return;
     const root = scrollingAncestor(this.host);
-    if (this.near && root === this.root) return;
     this.hostDisconnected();
-    this.root = root;
     this.near = new IntersectionObserver((entries) => this.wake(entries), {
       root,
       rootMargin: RENDER_MARGIN,
@@ -170,7 +179,7 @@ export class LazyChunks implements ReactiveController {
 }
 
 /** The nearest ancestor (across shadow roots) that scrolls vertically, or null for the page. */
-function scrollingAncestor(element: Element): Element | null {
+export function scrollingAncestor(element: Element): Element | null {
   let node: Node | null = element;
   while (node) {
     // The page's own scrolling (html/body) is the viewport: the null root.

@@ -1,13 +1,58 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, zhCN, type StringKey, type Strings } from './strings.js';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { builtInLanguages, en, type StringKey, type Strings } from './strings.js';
 
-const tables = new Map<string, Partial<Strings>>([
-  ['en', en],
-  ['zh-cn', zhCN],
-  ['zh', zhCN],
-]);
+/** The built-in tables loaded so far, by lower-case language tag; English is always there. */
+const builtIn = new Map<string, Partial<Strings>>([['en', en]]);
+/** What `setStrings` added, read before the built-in tables. */
+const added = new Map<string, Partial<Strings>>();
+/** The built-in tables on their way, by loader (one loader can serve several tags). */
+const loading = new Map<() => Promise<Partial<Strings>>, Promise<void>>();
 const controllers = new Set<AmbientController>();
 let observer: MutationObserver | undefined;
+let pageObserver: MutationObserver | undefined;
+let systemScheme: MediaQueryList | undefined;
+
+/** The page's own light or dark choice, read once and again only when the page changes it. */
+let pageScheme: 'light' | 'dark' | undefined;
+
+/**
+ * What `theme="auto"` follows: the page's own switch first (`<html class="dark">` as VitePress
+ * and Tailwind write it, `data-theme="dark"` as Docusaurus and Starlight do, `color-scheme` on
+ * the root), then the system's preference.
+ */
+function readPageScheme(): 'light' | 'dark' {
+  const root = document.documentElement;
+  if (root.classList.contains('dark')) return 'dark';
+  if (root.classList.contains('light')) return 'light';
+  const data = root.dataset.theme ?? document.body?.dataset.theme;
+  if (data === 'dark' || data === 'light') return data;
+  const scheme = getComputedStyle(root).colorScheme.replace('only', '').trim();
+  if (scheme === 'dark' || scheme === 'light') return scheme;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function pageChanged() {
+  pageScheme = undefined;
+  for (const controller of controllers) controller.refresh();
+}
+
+/** Watches what readPageScheme reads, while any element is connected. */
+function watchPage() {
+  pageObserver = new MutationObserver(pageChanged);
+  const watched = { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] };
+  pageObserver.observe(document.documentElement, watched);
+  if (document.body) pageObserver.observe(document.body, watched);
+  systemScheme = matchMedia('(prefers-color-scheme: dark)');
+  systemScheme.addEventListener('change', pageChanged);
+}
+
+function unwatchPage() {
+  pageObserver?.disconnect();
+  pageObserver = undefined;
+  systemScheme?.removeEventListener('change', pageChanged);
+  systemScheme = undefined;
+  pageScheme = undefined;
+}
 
 /**
  * Adds a language or overrides strings of one (`setStrings('zh-CN', { 'panel.copy': '拷贝' })`).
@@ -15,9 +60,47 @@ let observer: MutationObserver | undefined;
  */
 export function setStrings(lang: string, strings: Partial<Strings>): void {
   const key = lang.toLowerCase();
-  tables.set(key, { ...tables.get(key), ...strings });
+  added.set(key, { ...added.get(key), ...strings });
   for (const controller of controllers) controller.refresh();
 }
+
+/** The tags whose tables `lang` reads: its own, then its primary language's. */
+const tagsOf = (lang: string): [string, string] => {
+  const tag = lang.toLowerCase();
+  return [tag, tag.split('-')[0]!];
+};
+
+/**
+ * Loads the built-in tables that `lang` reads (zh-CN: the Chinese one) if they are not here yet:
+ * a promise that settles when they are, or undefined when there is nothing to wait for. A table
+ * that cannot be loaded (the chunk is missing, the network failed) leaves English in its place.
+ */
+export function loadStrings(lang: string): Promise<void> | undefined {
+  const pending: Promise<void>[] = [];
+  for (const tag of tagsOf(lang)) {
+    const load = builtInLanguages.get(tag);
+    if (!load || builtIn.has(tag)) continue;
+    let promise = loading.get(load);
+    if (!promise) {
+      const arrived = (table: Partial<Strings>) => {
+        const tags = [...builtInLanguages].filter(([, l]) => l === load).map(([t]) => t);
+        for (const t of tags) builtIn.set(t, table);
+        // An element that learned its language while rendering (an ancestor's `lang` inside a
+        // shadow root) drew English meanwhile.
+        for (const controller of controllers)
+          if (tagsOf(controller.lang).some((t) => tags.includes(t))) controller.refresh();
+      };
+      promise = load().then(arrived, () => arrived({}));
+      loading.set(load, promise);
+    }
+    pending.push(promise);
+  }
+  return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+}
+
+// A server render calls no update hook that could wait: there every built-in table loads at once
+// (renderEnvelopeHTML awaits the one it renders in).
+if (isServer) for (const tag of builtInLanguages.keys()) void loadStrings(tag);
 
 /** The nearest value of `attribute` on the element or its ancestors, across shadow roots. */
 export function closestAttribute(element: Element, attribute: string): string | null {
@@ -33,22 +116,58 @@ export function closestAttribute(element: Element, attribute: string): string | 
 
 /**
  * The ambient settings an element takes from the page: the language (nearest `lang`) and the
- * theme (nearest `theme`, else the system's colour scheme). Changes of `lang` or `theme`
- * anywhere in the document re-render the elements.
+ * theme (nearest `theme`; `auto` or none follows the page's own switch, then the system's colour
+ * scheme). Changes of `lang` or `theme` anywhere in the document, and of the page's dark mode,
+ * re-render the elements.
  */
 export class AmbientController implements ReactiveController {
-  lang = 'en';
-  theme: 'light' | 'dark' | 'auto' = 'auto';
+  private currentLang = 'en';
+  private currentTheme: 'light' | 'dark' | 'auto' = 'auto';
+  private readOnServer = false;
+
+  get lang(): string {
+    this.readIfServer();
+    return this.currentLang;
+  }
+
+  /**
+   * `light` or `dark`, resolved; `auto` only where there is no page to ask (a server render, and
+   * the first render that hydrates one, which must draw what the server drew; the next follows
+   * the page).
+   */
+  get theme(): 'light' | 'dark' | 'auto' {
+    this.readIfServer();
+    if (this.currentTheme !== 'auto' || isServer || this.hydrating) return this.currentTheme;
+    return (pageScheme ??= readPageScheme());
+  }
+
+  private hydrating = false;
+
+  /** A server render calls no controller hooks: the attributes are read when a template asks. */
+  private readIfServer() {
+    if (!isServer || this.readOnServer) return;
+    this.readOnServer = true;
+    this.read();
+  }
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
+    // The host's updates wait while the strings of its language load (once per language and
+    // page): Lit waits for what scheduleUpdate returns, and updateComplete with it.
+    const element = host as unknown as { scheduleUpdate(): void | Promise<unknown> };
+    const schedule = element.scheduleUpdate;
+    element.scheduleUpdate = () => this.whenStringsLoaded(() => schedule.call(element));
   }
 
   /** Containers pass `theme` and `lang` down as attributes, which the document observer cannot see. */
-  private readonly ownObserver = new MutationObserver(() => this.refresh());
+  private ownObserver?: MutationObserver;
 
   hostConnected() {
+    // Lit's hydration support marks a server-rendered element that has not hydrated yet.
+    this.hydrating = (this.host as { _$needsHydration?: boolean })._$needsHydration === true;
+    if (controllers.size === 0) watchPage();
     controllers.add(this);
+    this.ownObserver ??= new MutationObserver(() => this.refresh());
     this.ownObserver.observe(this.host, { attributes: true, attributeFilter: ['lang', 'theme'] });
     if (!observer) {
       observer = new MutationObserver(() => controllers.forEach((c) => c.refresh()));
@@ -62,11 +181,12 @@ export class AmbientController implements ReactiveController {
   }
 
   hostDisconnected() {
-    this.ownObserver.disconnect();
+    this.ownObserver?.disconnect();
     controllers.delete(this);
     if (controllers.size === 0) {
       observer?.disconnect();
       observer = undefined;
+      unwatchPage();
     }
   }
 
@@ -80,21 +200,50 @@ export class AmbientController implements ReactiveController {
     this.read();
   }
 
+  hostUpdated() {
+    if (!this.hydrating) return;
+    this.hydrating = false;
+    if (this.currentTheme === 'auto') this.host.requestUpdate();
+  }
+
+  /**
+   * Runs `update` (the host's `scheduleUpdate`) once the strings of the host's language are
+   * loaded, so that a page in Chinese never shows English first and `updateComplete` means the
+   * element speaks its language.
+   */
+  private whenStringsLoaded(update: () => void | Promise<unknown>): void | Promise<unknown> {
+    const pending = isServer ? undefined : loadStrings(this.lang);
+    return pending ? pending.then(update) : update();
+  }
+
   /** The string for `key` in the current language, with `{name}` filled from `values`. */
   t(key: StringKey, values: Record<string, string | number> = {}): string {
-    const lang = this.lang.toLowerCase();
-    const text = tables.get(lang)?.[key] ?? tables.get(lang.split('-')[0])?.[key] ?? en[key];
+    const [lang, primary] = tagsOf(this.lang);
+    const text =
+      added.get(lang)?.[key] ??
+      builtIn.get(lang)?.[key] ??
+      added.get(primary)?.[key] ??
+      builtIn.get(primary)?.[key] ??
+      en[key];
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
     );
   }
 
   private read() {
-    this.lang = validLanguageTag(
+    if (isServer) {
+      // A server render has no ancestors to ask: the element's own attributes decide.
+      const host = this.host as unknown as { getAttribute?: (name: string) => string | null };
+      this.currentLang = validLanguageTag(host.getAttribute?.('lang') ?? null);
+      const own = host.getAttribute?.('theme');
+      this.currentTheme = own === 'light' || own === 'dark' ? own : 'auto';
+      return;
+    }
+    this.currentLang = validLanguageTag(
       closestAttribute(this.host, 'lang') || document.documentElement.lang,
     );
     const theme = closestAttribute(this.host, 'theme');
-    this.theme = theme === 'light' || theme === 'dark' ? theme : 'auto';
+    this.currentTheme = theme === 'light' || theme === 'dark' ? theme : 'auto';
   }
 }
 

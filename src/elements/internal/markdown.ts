@@ -1,5 +1,6 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 import { Marked } from 'marked';
+import { defuseInlineCode } from './html-defuse.js';
 
 /**
  * Markdown from envelopes is untrusted (SPEC §6). It is parsed by marked, then sanitized by
@@ -12,7 +13,33 @@ import { Marked } from 'marked';
  */
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
-const purifier = DOMPurify();
+/**
+ * The sanitizer is made on first use, not at import: in Node (server rendering, static-site
+ * builds) there is no window until one is given (`useMarkdownWindow`, which prompt-envelope/ssr
+ * calls with a server DOM), and a module import must not touch the DOM.
+ */
+let purifier: Purifier | null = null;
+let purifierWindow: WindowLike | undefined;
+
+/** Sanitize with this window's DOM from now on (server rendering passes a server DOM's window). */
+export function useMarkdownWindow(window: WindowLike): void {
+  purifierWindow = window;
+  purifier = null;
+  cache.clear();
+  cachedChars = 0;
+}
+
+function sanitizer(): Purifier | null {
+  if (purifier) return purifier;
+  const window = purifierWindow ?? (globalThis as { window?: WindowLike }).window;
+  if (!window) return null;
+  const made = DOMPurify(window);
+  if (!made.isSupported) return null;
+  made.addHook('afterSanitizeAttributes', keepSafeAttributes);
+  // Set once: passing the config to each sanitize() call would parse it again every time.
+  made.setConfig(PURIFY_CONFIG);
+  return (purifier = made);
+}
 
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
@@ -24,7 +51,7 @@ function keepUrl(node: Element, name: string, allowed: RegExp) {
   if (value !== null && !allowed.test(value.trim())) node.removeAttribute(name);
 }
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
+function keepSafeAttributes(node: Element) {
   if (node.tagName === 'A') {
     const href = node.getAttribute('href');
     if (href === null || !SAFE_LINK.test(href.trim())) node.removeAttribute('href');
@@ -49,7 +76,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.removeAttribute('autoplay');
   }
   if (node.tagName === 'VIDEO') keepUrl(node, 'poster', SAFE_IMAGE);
-});
+}
 
 const PURIFY_CONFIG = {
   FORBID_TAGS: [
@@ -74,14 +101,14 @@ const PURIFY_CONFIG = {
     'dialog',
   ],
   FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'xlink:href'],
+  // A <style> renamed by defuseInlineCode goes with its content, as a <style> would.
+  ADD_FORBID_CONTENTS: ['x-style'],
   ALLOW_DATA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   SANITIZE_DOM: true,
   SANITIZE_NAMED_PROPS: true,
   USE_PROFILES: { html: true },
 };
-// Set once: passing the config to each sanitize() call would parse it again every time.
-purifier.setConfig(PURIFY_CONFIG);
 
 /**
  * The cache holds up to this many characters of source and HTML (about 16 MB), so a long
@@ -95,12 +122,17 @@ let cachedChars = 0;
 export function renderMarkdown(source: string): string {
   const hit = cache.get(source);
   if (hit !== undefined) return hit;
+  const purify = sanitizer();
+  // With no DOM to sanitize in, nothing of the text is trusted: it is shown as plain text.
+  if (!purify) return escapeHtml(source);
   let html: string;
   try {
-    html = purifier.sanitize(marked.parse(source) as string) as string;
+    // Handler and style names never reach a parser: it would report them (html-defuse.ts).
+    const defused = defuseInlineCode(marked.parse(source) as string);
+    html = defused === undefined ? escapeHtml(source) : (purify.sanitize(defused) as string);
   } catch {
     // marked never should throw on text, but a failure must not take the element down.
-    html = purifier.sanitize(escapeHtml(source)) as string;
+    html = purify.sanitize(escapeHtml(source)) as string;
   }
   const size = source.length + html.length;
   if (size > MAX_CACHED_CHARS) return html;

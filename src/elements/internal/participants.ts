@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { cut } from '../../core/headers.js';
-import type { Envelope, Message } from '../../core/protocol.js';
+import { cut } from '../../core/assembly/headers.js';
+import type { Envelope, Message } from '../../core/protocol/types.js';
 import { shownLabel } from './shown-text.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
-import type { Segment, SegmentKind } from '../../core/protocol.js';
+import type { Segment, SegmentKind } from '../../core/protocol/types.js';
 import type { CollapseMemory } from './segment-element.js';
 
 export interface SegmentContext {
@@ -16,6 +16,8 @@ export interface SegmentContext {
   timeZone?: string;
   sceneId?: string;
   names?: ReadonlyMap<string, string>;
+  /** For a tool call being streamed: its arguments so far, as JSON text. */
+  partial?: string;
 }
 
 /** The element that shows each kind (our own constant tag names, so unsafeStatic is safe). */
@@ -54,6 +56,17 @@ export function renderSegment(segment: Segment, c: SegmentContext) {
       theme=${c.theme}
       lang=${c.lang}
     ></segment-state-change>`;
+  if (segment.kind === 'tool_call_request')
+    return html`<tool-call-request
+      part="segment"
+      .segment=${segment}
+      .partial=${c.partial}
+      .collapseMemory=${c.collapseMemory}
+      message-id=${c.messageId}
+      segment-index=${c.index}
+      theme=${c.theme}
+      lang=${c.lang}
+    ></tool-call-request>`;
   const tag = staticTags[segment.kind];
   return html`<${tag}
     part="segment"

@@ -1,5 +1,5 @@
 import type { ReactiveElement } from 'lit';
-import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../core/search.js';
+import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../core/insight/search.js';
 import type { EnvelopeMessage } from '../envelope-message.component.js';
 import type { SegmentElement } from './segment-element.js';
 
@@ -56,6 +56,12 @@ export class SearchHighlighter {
           found.push(...ranges);
           if (current?.messageIndex === messageIndex && current.segmentIndex === HEADER_MATCH)
             currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
+        }
+        if (message && current?.messageIndex === messageIndex && current.segmentIndex >= 0) {
+          // A message of very many segments draws a slice: the current match must be in it.
+          message.showSegment(current.segmentIndex);
+          await message.updateComplete;
+          if (run !== this.run) return;
         }
         const segmentElements = message?.shadowRoot?.querySelectorAll('[part~="segment"]') ?? [];
         for (const element of segmentElements as Iterable<SegmentElement<never>>) {

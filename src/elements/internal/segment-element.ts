@@ -1,14 +1,16 @@
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { EnvelopeError } from '../../core/issues.js';
-import { parseJson } from '../../core/parse.js';
-import { defaultCollapsed, type Segment, type SegmentKind } from '../../core/protocol.js';
-import { validateSegment } from '../../core/validate.js';
+import type { EnvelopeError } from '../../core/protocol/issues.js';
+import { parseJson } from '../../core/protocol/parse.js';
+import { defaultCollapsed, type Segment, type SegmentKind } from '../../core/protocol/types.js';
+import { validateSegment } from '../../core/protocol/validate.js';
 import { EnvelopeErrorEvent, SegmentToggleEvent } from '../../events.js';
 import { disclosureStyles } from './disclosure.js';
 import { errorPanelStyles, renderErrorPanel } from './error-panel.js';
 import { cutNoteStyles, renderValuesCutNote, shownSegment } from './shown-text.js';
 import { AmbientController } from './localize.js';
+import { ShownSlices, showMoreStyles } from './shown-slices.js';
+import { markdownPlainStyles } from './markdown-view.js';
 import { themeStyles } from './theme.js';
 import { wasValidated } from './validated.js';
 
@@ -28,6 +30,8 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     disclosureStyles,
     errorPanelStyles,
     cutNoteStyles,
+    showMoreStyles,
+    markdownPlainStyles,
     css`
       /* A segment paints its own surface, so that it stays readable in a dark theme on a light
          page; <envelope-message> makes it transparent inside its bubbles. */
@@ -113,6 +117,9 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
 
   protected readonly ambient = new AmbientController(this);
 
+  /** How much of each list the element shows (issue 20: render budgets for counts). */
+  protected readonly slices = new ShownSlices(this, this.ambient);
+
   private input: Input<S> = null;
   private reportedErrors: EnvelopeError[] | null = null;
 
@@ -164,6 +171,7 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     if (changed.has('segment')) {
       this.input = this.readInput();
       this.shown = undefined;
+      this.slices.reset();
       this.toggled = undefined;
     }
   }

@@ -1,14 +1,9 @@
 import { css, html, nothing } from 'lit';
 import { formatNumber } from './format.js';
 import type { AmbientController } from './localize.js';
+import { MAX_SHOWN_CHARS, shownPart } from './shown-part.js';
 
-/**
- * Most characters of one text that an element puts into the page. Chromium lays out about a
- * million characters in 0.4 s (twice that without spaces) and Markdown adds 1.2 s per million,
- * so a 10 MB text shown whole blocks the page for a minute (SPEC §6: never a frozen tab).
- * Copy and download still give the whole text.
- */
-export const MAX_SHOWN_CHARS = 100_000;
+export { MAX_SHOWN_CHARS, shownPart };
 
 /** Most characters of a name, title, file name, URL or other label that an element shows. */
 export const MAX_LABEL_CHARS = 2_000;
@@ -23,14 +18,6 @@ const LABEL_FIELDS = new Set([
   'url',
   'altText',
 ]);
-
-/** The beginning of `text` that is shown: all of it up to `max` characters. */
-export function shownPart(text: string, max = MAX_SHOWN_CHARS): string {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  // Never cut a surrogate pair in half.
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
-}
 
 /** `text` as shown when it may be cut: at most `max` characters, then "…". */
 export function shortened(text: string, max: number): string {
@@ -93,24 +80,30 @@ export function shownSegment<S extends object>(
 }
 
 function hasLongString(segment: object, own: readonly string[]): boolean {
+  // Strings are checked where they are found and only objects go on the stack: a list of a
+  // million numbers or 100,000 items is read in one quick pass (issue 20).
   const seen = new Set<object>();
-  const stack: [unknown, string | number | null][] = [[segment, null]];
+  const stack: object[] = [segment];
   while (stack.length > 0) {
-    const [value, key] = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.length > limitOf(key)) return true;
-      continue;
-    }
-    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    const value = stack.pop()!;
+    if (seen.has(value)) continue;
     seen.add(value);
     if (Array.isArray(value)) {
-      for (const v of value) stack.push([v, null]);
+      for (const inner of value as unknown[]) {
+        if (typeof inner === 'string') {
+          if (inner.length > MAX_SHOWN_CHARS) return true;
+        } else if (inner !== null && typeof inner === 'object') stack.push(inner);
+      }
       continue;
     }
-    for (const [k, v] of Object.entries(value)) {
-      if (k.length > MAX_LABEL_CHARS) return true;
-      if (value === segment && own.includes(k)) continue;
-      stack.push([v, k]);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (key.length > MAX_LABEL_CHARS) return true;
+      if (value === segment && own.includes(key)) continue;
+      const inner = record[key];
+      if (typeof inner === 'string') {
+        if (inner.length > limitOf(key)) return true;
+      } else if (inner !== null && typeof inner === 'object') stack.push(inner);
     }
   }
   return false;

@@ -1,20 +1,25 @@
-import type { Message } from '../../core/protocol.js';
+import type { Message } from '../../core/protocol/types.js';
 
 /**
  * Messages and segments that passed validation as parts of a whole envelope. The chat marks
- * each message it renders (not all of them: a long conversation renders few) and hands these
- * very objects to `<envelope-message>` and the segment elements, which then skip validating
+ * each message it renders (not all of them: a long conversation renders few), the message the
+ * segments it renders, and they hand these very objects to `<envelope-message>` and the segment elements, which then skip validating
  * them again.
  */
 const validated = new WeakSet<object>();
 
-/** Marks a message of a validated envelope, and its segments, as valid. */
+/** Marks a message of a validated envelope as valid (its segments: see markSegmentsValid). */
 export function markValid(message: Message): Message {
-  if (!validated.has(message)) {
-    validated.add(message);
-    for (const segment of message.segments) validated.add(segment);
-  }
+  validated.add(message);
   return message;
+}
+
+/**
+ * Marks segments of a validated message as valid: only those about to be rendered, since a
+ * message may hold a million and marking them all took half a second (issue 20).
+ */
+export function markSegmentsValid(message: Message, segments: readonly object[]): void {
+  if (validated.has(message)) for (const segment of segments) validated.add(segment);
 }
 
 /** Whether `value` is an object that was validated as part of an envelope. */

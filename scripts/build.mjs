@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm pack`, through `prepack`): writes dist/ from nothing.
+// - tsc: one ES module and its types per source file (what the package's exports point to);
+// - the JSON Schema the validator's rules come from (`prompt-envelope/schema.json`);
+// - the script-tag bundles (SPEC §1): one ES module and one classic-script IIFE with every
+//   element, Lit, marked and DOMPurify inlined; the parts that load on demand (see LAZY) are
+//   files of their own in dist/lazy/, beside them;
+// - dist/prompt-envelope.inline.js.gz, the ES module bundle with those parts inside, for a page
+//   that must load nothing else (`prompt-envelope render --interactive` inlines it; gzipped, as
+//   only the command line reads it: 630 kB of the package become 190);
+// - the offload worker beside the ES module bundles (dist/offload-worker.js, and the split
+//   build's copies beside the chunks that start it);
+// - the core alone (for the no-eval check).
+// No source maps ship: the modules are readable, unminified ES2022 that an app's own bundler maps,
+// and maps of the minified bundles would weigh four times the bundles (4 MB of a 3 MB budget).
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build, transform } from 'esbuild';
+import { minifyCssLiterals } from './css-literals.mjs';
+
+rmSync('dist', { recursive: true, force: true });
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+  stdio: 'inherit',
+});
+const schema = 'core/protocol/schema/prompt-envelope.schema.json';
+mkdirSync(`dist/${schema.replace(/[^/]+$/, '')}`, { recursive: true });
+copyFileSync(`src/${schema}`, `dist/${schema}`);
+// The modules' doc comments are in their .d.ts files (where editors read them): the .js files
+// go without, as esbuild prints them (same code, readable). Ajv's generated validator is 200 kB
+// of repetitive code that nobody reads in dist: minified, 70.
+const validator = 'dist/core/protocol/generated/envelope-validator.js';
+for (const file of readdirSync('dist', { recursive: true, encoding: 'utf8' })) {
+  if (!file.endsWith('.js')) continue;
+  const path = `dist/${file}`;
+  const { code } = await transform(readFileSync(path, 'utf8'), {
+    format: 'esm',
+    target: 'esnext',
+    legalComments: 'inline',
+    minify: path === validator,
+  });
+  writeFileSync(path, code);
+}
+
+const common = {
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  target: 'es2022',
+  // Lit's production build, without the dev-mode checks and warnings.
+  conditions: ['production'],
+  tsconfig: 'tsconfig.json',
+  legalComments: 'linked',
+  logLevel: 'warning',
+};
+
+/**
+ * What the sources load with a dynamic `import()`, by specifier: the file each becomes in
+ * dist/lazy/ and what it exports (the names the importing code reads). A bundle without code
+ * splitting would inline them, so the bundles import them instead from `./lazy/<name>.js`:
+ * relative to the ES module's own URL, and, in the IIFE, to the script's URL (a classic script
+ * resolves `import()` against the URL it was fetched from). So they load from wherever the
+ * bundle was loaded: a CDN, node_modules, a copy on the page's own server (copy dist/lazy/ too).
+ * Each part is a leaf (it imports nothing the bundle holds), so both bundles share one copy.
+ */
+const LAZY = {
+  'js-yaml': { name: 'js-yaml', entry: "export { dump, load } from 'js-yaml';" },
+  diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
+  './strings/zh-CN.js': {
+    name: 'zh-CN',
+    entry: "export { zhCN } from './src/elements/internal/strings/zh-CN.ts';",
+  },
+};
+
+/**
+ * What the sources load with a dynamic `import()` that the one-file bundles keep inside: code
+ * they hold anyway (the offload jobs, which an app's bundler loads only where no worker runs).
+ */
+const INSIDE = new Set(['./offload-jobs.js']);
+
+/** Dynamic imports become imports of the files in dist/lazy/; an unknown one fails the build. */
+const lazyFiles = {
+  name: 'lazy-files',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || INSIDE.has(args.path)) return undefined;
+      const lazy = LAZY[args.path];
+      if (!lazy)
+        return {
+          errors: [{ text: `import(${args.path}): declare it in LAZY (scripts/build.mjs)` }],
+        };
+      return { path: `./lazy/${lazy.name}.js`, external: true };
+    });
+  },
+};
+
+/**
+ * `parseSkillMarkdown` reads YAML with js-yaml (15 kB gzip), which a page showing envelopes does
+ * not need: in the script-tag bundles it is the stand-in of skill-markdown.bundle.ts, which says
+ * where to read SKILL.md files. `prompt-envelope/core` keeps the real one.
+ */
+const skillMarkdownStandIn = {
+  name: 'skill-markdown-stand-in',
+  setup(b) {
+    b.onResolve({ filter: /\/skills\/skill-markdown\.js$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
+    }));
+  },
+};
+
+const scriptTag = {
+  ...common,
+  entryPoints: ['src/bundle.ts'],
+  plugins: [skillMarkdownStandIn, minifyCssLiterals],
+};
+
+/**
+ * The code-split script-tag build, dist/split/: `autoloader.js`, which imports
+ * `elements/<tag>.js` when the tag is on the page, one module per element (Lit's hydration support first, as in the
+ * bundles, then the element and what it renders), and the chunks they share; the parts that load
+ * on demand are chunks too. The tags are those the autoloader knows (test/core/bundle-parts
+ * checks them against the define modules).
+ */
+const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z-]+)',$/gm)].map(
+  (m) => m[1],
+);
+const elementEntries = {
+  name: 'element-entries',
+  setup(b) {
+    b.onResolve({ filter: /^element:/ }, (args) => ({
+      path: args.path.slice('element:'.length),
+      namespace: 'element',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'element' }, (args) => ({
+      contents: `import './src/hydrate.ts';\nexport * from './src/elements/${args.path}.ts';`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    }));
+  },
+};
+
+await Promise.all([
+  build({
+    ...scriptTag,
+    plugins: [...scriptTag.plugins, lazyFiles],
+    format: 'esm',
+    outfile: 'dist/prompt-envelope.js',
+  }),
+  build({
+    ...scriptTag,
+    plugins: [...scriptTag.plugins, lazyFiles],
+    format: 'iife',
+    globalName: 'PromptEnvelope',
+    // A classic script has no import.meta to find the offload worker beside it by: large
+    // envelopes are then prepared on the main thread, after a yield (offload.ts).
+    define: { 'import.meta.url': 'undefined' },
+    outfile: 'dist/prompt-envelope.iife.js',
+  }),
+  build({ ...scriptTag, format: 'esm', write: false, outfile: 'inline.js' }).then(
+    ({ outputFiles }) => {
+      const bundle = outputFiles.find((file) => file.path.endsWith('inline.js'));
+      writeFileSync('dist/prompt-envelope.inline.js.gz', gzipSync(bundle.contents, { level: 9 }));
+    },
+  ),
+  ...Object.values(LAZY).map((lazy) =>
+    build({
+      ...common,
+      stdin: {
+        contents: lazy.entry,
+        resolveDir: process.cwd(),
+        loader: 'ts',
+        sourcefile: lazy.name,
+      },
+      format: 'esm',
+      outfile: `dist/lazy/${lazy.name}.js`,
+    }),
+  ),
+  build({
+    ...common,
+    entryPoints: [
+      { in: 'src/autoloader.ts', out: 'autoloader' },
+      ...tags.map((tag) => ({ in: `element:${tag}`, out: `elements/${tag}` })),
+    ],
+    plugins: [skillMarkdownStandIn, minifyCssLiterals, elementEntries],
+    splitting: true,
+    format: 'esm',
+    outdir: 'dist/split',
+    chunkNames: 'chunks/[name]-[hash]',
+  }),
+  // The offload worker of the ES module bundle, beside it: `new URL('./offload-worker.js',
+  // import.meta.url)` from dist/prompt-envelope.js finds it (the per-file modules of tsc have
+  // theirs in dist/elements/internal/).
+  build({
+    ...common,
+    entryPoints: ['src/elements/internal/offload-worker.ts'],
+    format: 'esm',
+    outfile: 'dist/offload-worker.js',
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/core/index.ts'],
+    format: 'esm',
+    outfile: 'dist/browser/core.js',
+  }),
+]);
+
+// The split build's modules find the worker beside themselves too: a copy goes into each folder
+// of dist/split/ whose files start it (esbuild leaves `new URL(…, import.meta.url)` as written).
+for (const folder of ['dist/split', 'dist/split/elements', 'dist/split/chunks']) {
+  const starts = readdirSync(folder).some(
+    (file) =>
+      file.endsWith('.js') &&
+      readFileSync(`${folder}/${file}`, 'utf8').includes('offload-worker.js'),
+  );
+  if (starts) copyFileSync('dist/offload-worker.js', `${folder}/offload-worker.js`);
+}

@@ -1,0 +1,84 @@
+// An esbuild plugin for the script-tag builds: the element styles (Lit `css` template literals,
+// written indented and commented for reading) minified by esbuild's own CSS minifier. esbuild
+// minifies JavaScript but leaves template literal text as written.
+import { readFile } from 'node:fs/promises';
+import { transform } from 'esbuild';
+
+/** `${…}` expressions stand in the CSS as these names while it is minified. */
+const slot = (i) => `--pe-slot-${i}`;
+
+/**
+ * The text between the backticks of each `css` tagged template in `source`, with its
+ * expressions: `{ start, end, parts, expressions }`. Element styles hold no nested templates.
+ */
+function cssLiterals(source) {
+  const found = [];
+  for (const match of source.matchAll(/\bcss`/g)) {
+    const start = match.index + match[0].length;
+    const parts = [];
+    const expressions = [];
+    let from = start;
+    let i = start;
+    while (i < source.length && source[i] !== '`') {
+      if (source[i] === '\\') i += 2;
+      else if (source.startsWith('${', i)) {
+        parts.push(source.slice(from, i));
+        let depth = 1;
+        let j = i + 2;
+        while (depth > 0 && j < source.length) {
+          if (source[j] === '{') depth++;
+          else if (source[j] === '}') depth--;
+          j++;
+        }
+        expressions.push(source.slice(i, j));
+        from = i = j;
+      } else i++;
+    }
+    parts.push(source.slice(from, i));
+    found.push({ start, end: i, parts, expressions });
+  }
+  return found;
+}
+
+/**
+ * One literal's text minified, or null (left as written) when minifying would not keep each
+ * expression where it stood: one that is not a value, such as a whole list of declarations.
+ */
+async function minifiedLiteral({ parts, expressions }) {
+  // The source text is the literal's raw text: an escape in it would read differently as CSS.
+  if (parts.some((part) => part.includes('\\'))) return null;
+  const css = parts.map((part, i) => (i === 0 ? part : slot(i - 1) + part)).join('');
+  const { code, warnings } = await transform(css, { loader: 'css', minify: true });
+  if (warnings.length > 0) return null;
+  let text = code.trim();
+  for (let i = expressions.length - 1; i >= 0; i--) {
+    const pieces = text.split(slot(i));
+    if (pieces.length !== 2) return null;
+    text = pieces.join(expressions[i]);
+  }
+  return text.replaceAll('`', '\\`');
+}
+
+/** `source` (a TypeScript module) with the text of its `css` literals minified. */
+export async function minifyCssSource(source) {
+  let result = '';
+  let at = 0;
+  for (const literal of cssLiterals(source)) {
+    const minified = await minifiedLiteral(literal);
+    if (minified === null) continue;
+    result += source.slice(at, literal.start) + minified;
+    at = literal.end;
+  }
+  return result + source.slice(at);
+}
+
+export const minifyCssLiterals = {
+  name: 'minify-css-literals',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]elements[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('css`')) return undefined;
+      return { contents: await minifyCssSource(source), loader: 'ts' };
+    });
+  },
+};

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// The figures in the docs are written by the scripts that measure them, never by hand.
+// README.md and the MDX pages under stories/ mark each place with a region:
+//   Markdown  <!-- figures:size -->  …  <!-- /figures:size -->
+//   MDX       {/* figures:size */}   …  {/* /figures:size */}
+// `size` holds what `node scripts/check-size.mjs --json` measures now (after `npm run build`),
+// `size-summary` a few of its rows,
+// `bench` what `npm run bench` last wrote to bench/results.json.
+//
+//   node scripts/figures.mjs           rewrites every region (npm run bench does it too)
+//   node scripts/figures.mjs --check   writes nothing; exits 1 when a region is stale
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const check = process.argv.includes('--check');
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+let sizes;
+/** What check-size.mjs measures, measured once. */
+function measuredSizes() {
+  sizes ??= JSON.parse(
+    execFileSync(process.execPath, ['scripts/check-size.mjs', '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  );
+  return sizes;
+}
+
+function sizeTable(names) {
+  return [
+    '| entry | min | gzip | budget (gzip) |',
+    '| --- | --- | --- | --- |',
+    ...names.map((name) => {
+      const s = measuredSizes()[name];
+      return `| \`${name}\` | ${kB(s.min)} | ${kB(s.gzip)} | ${kB(s.budget)} |`;
+    }),
+  ].join('\n');
+}
+
+/** One row per entry that check-size.mjs measures, whatever its entries are. */
+const sizeRegion = () => sizeTable(Object.keys(measuredSizes()));
+
+/** The README's few rows: the script tag, one element in an app, the core. */
+const sizeSummaryRegion = () =>
+  sizeTable(['bundle.js', 'split: page with one chat', 'envelope-chat', 'core']);
+
+/**
+ * The benchmark's ratios. Its size rows are left out: the `size` region shows sizes as of the
+ * last build, not as of the last benchmark run.
+ */
+/** Element names as code (`<envelope-chat>`): MDX would read a bare tag as JSX. */
+const codeTags = (text) => text.replace(/(?<!`)<[a-z][a-z-]*>(?!`)/g, (tag) => `\`${tag}\``);
+
+function benchRegion() {
+  const report = JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8'));
+  return [
+    `Latest run: ${report.date.slice(0, 10)}, Node ${report.node}, Chromium headless.`,
+    '',
+    '| measure | ratio | goal | | figures |',
+    '| --- | --- | --- | --- | --- |',
+    ...report.figures
+      .filter((f) => f.unit !== 'kB gzip')
+      .map(
+        (f) =>
+          `| ${codeTags(f.name)} | ${f.ratio.toFixed(2)}× | ${f.goal} | ${f.met ? 'met' : 'not met'} | ${f.value.toFixed(1)} vs ${f.baseline.toFixed(1)} ${f.unit} |`,
+      ),
+  ].join('\n');
+}
+
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'stories'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.mdx'))
+    .map((path) => `stories/${path}`)
+    .sort(),
+];
+
+const regions = { size: sizeRegion, 'size-summary': sizeSummaryRegion, bench: benchRegion };
+const computed = {};
+let found = 0;
+let stale = 0;
+for (const doc of docs) {
+  const file = join(root, doc);
+  const current = readFileSync(file, 'utf8');
+  let text = current;
+  const before = found;
+  for (const [name, render] of Object.entries(regions)) {
+    const open = doc.endsWith('.mdx') ? `{/* figures:${name} */}` : `<!-- figures:${name} -->`;
+    const close = doc.endsWith('.mdx') ? `{/* /figures:${name} */}` : `<!-- /figures:${name} -->`;
+    const parts = text.split(open);
+    for (let i = 1; i < parts.length; i++) {
+      const end = parts[i].indexOf(close);
+      if (end < 0) throw new Error(`${doc}: ${open} has no ${close}.`);
+      computed[name] ??= render();
+      parts[i] = `\n\n${computed[name]}\n\n${parts[i].slice(end)}`;
+      found++;
+    }
+    text = parts.join(open);
+  }
+  if (found === before) continue;
+  // Prettier aligns the tables, as `npm run lint` expects.
+  text = await format(text, { ...(await resolveConfig(file)), filepath: file });
+  if (text === current) continue;
+  if (check) {
+    console.error(`stale figures: ${doc} (run node scripts/figures.mjs)`);
+    stale++;
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote the figures in ${doc}`);
+  }
+}
+if (found === 0) throw new Error('No figures regions found in README.md or stories/**/*.mdx.');
+if (stale) process.exit(1);
+if (check) console.log(`${found} figures regions are up to date`);

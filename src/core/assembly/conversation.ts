@@ -1,0 +1,182 @@
+import type {
+  ContentForm,
+  ImageDetail,
+  Message,
+  OriginalRole,
+  SegmentOfKind,
+} from '../protocol/types.js';
+import { expandWithin, MAX_EXPANDED_CHARS, placeholderNames } from '../protocol/template.js';
+
+/**
+ * The content decisions every export target shares (SPEC §3.2, §3.6): what goes into the system
+ * text, how segments become text and images, which tool result answers which call. `assemble`
+ * (assemble.ts) makes it; targets only render it into their own request shape, so they never
+ * disagree about content.
+ */
+/** Where a target can put a system message that comes after the conversation started. */
+export type MidConversationSystem = 'system' | 'developer' | 'none';
+
+export interface Conversation {
+  model?: string;
+  /** The leading system text, or null when there is nothing to put in it. */
+  system: string | null;
+  /** Ids of the messages whose segments make up `system`. */
+  systemSourceIds: string[];
+  turns: Turn[];
+  tools: ToolDeclaration[];
+  warnings: ExportWarning[];
+  /** Where the assembly put events and later system messages (absent: `system`). */
+  midConversationSystem?: MidConversationSystem;
+  /** What the first message behind `system` says about how it was sent (protocol 1.1). */
+  systemHints?: MessageHints;
+}
+
+/** What an imported message keeps about how its request sent it (protocol 1.1, all optional). */
+export interface MessageHints {
+  /** OpenAI's author `name`. */
+  name?: string;
+  /** The role sent instead of `system` (OpenAI's `developer`). */
+  originalRole?: OriginalRole;
+  /** A list of parts (texts not joined) or one string; absent: the target's default. */
+  contentForm?: ContentForm;
+}
+
+export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface Turn extends MessageHints {
+  /** `system` here is a system message after the conversation has started. */
+  role: TurnRole;
+  /** The envelope message this turn comes from. */
+  sourceId: string;
+  /**
+   * Text and image parts in segment order; consecutive texts are already joined, unless the
+   * message's `contentForm` is `parts`.
+   */
+  parts: ContentPart[];
+  /** Tool calls (assistant turns only). */
+  toolCalls: ToolCall[];
+  /** The answer to one tool call (tool turns only). */
+  toolResult?: ToolResult;
+}
+
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; url: string; altText?: string; detail?: ImageDetail };
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Gemini's signature of the function-call part (protocol 1.1). */
+  thoughtSignature?: string;
+  /** True when the id is the segment's own `callId`, not made by the exporter (Gemini sends only these). */
+  ownId?: true;
+}
+
+export interface ToolResult {
+  /** The id of the call it answers; for a result that answers no call, a made-up `orphan_…` id. */
+  callId: string;
+  toolName: string;
+  result: string;
+  success: boolean;
+  /** True when the call id came from the envelope (a `callId`), not from the exporter. */
+  ownId?: true;
+}
+
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  /** The message whose tool_overview declares it. */
+  sourceId: string;
+}
+
+export interface ExportWarning {
+  /** Stable identifier of the finding, e.g. `tool-call-unanswered`. */
+  code: string;
+  message: string;
+  /** The envelope messages concerned (may be empty for envelope-wide findings). */
+  messageIds: string[];
+}
+
+type StructuralSegment = SegmentOfKind<'system_prompt' | 'memory' | 'skills' | 'tool_overview'>;
+
+/** The text a structural segment adds to the system text (measureEnvelope reads it too). */
+export function renderStructural(
+  segment: StructuralSegment,
+  variables: Map<string, string>,
+  message: Message,
+  warnings: ExportWarning[],
+): string {
+  switch (segment.kind) {
+    case 'system_prompt':
+      for (const name of placeholderNames(segment.content)) {
+        if (!variables.has(name)) {
+          warnings.push({
+            code: 'unknown-template-variable',
+            message: `The system prompt in message '${message.id}' uses {{${name}}}, but no static_var defines it; it is sent unchanged.`,
+            messageIds: [message.id],
+          });
+        }
+      }
+      {
+        const { text, unexpanded } = expandWithin(segment.content, variables);
+        if (unexpanded > 0) {
+          warnings.push({
+            code: 'template-too-long',
+            message: `The system prompt in message '${message.id}' would grow past ${MAX_EXPANDED_CHARS.toLocaleString('en')} characters with its variables filled in, so ${unexpanded} of its placeholders are sent unchanged.`,
+            messageIds: [message.id],
+          });
+        }
+        return text;
+      }
+    case 'memory':
+      return withDescription(
+        segment.description,
+        segment.items.map((i) => `- ${i.title}: ${i.content}`),
+      );
+    case 'skills':
+      // Only L1 (name + description): skill bodies are loaded when a skill runs, never exported.
+      return withDescription(
+        segment.description,
+        segment.items.map((i) => `- /${i.name}: ${i.description}`),
+      );
+    case 'tool_overview':
+      return segment.items.map((i) => `- ${i.name}(${i.parameters}): ${i.description}`).join('\n');
+  }
+}
+
+function withDescription(description: string | undefined, lines: string[]): string {
+  return (description ? [description, ...lines] : lines).join('\n');
+}
+
+/** The text a part is sent as where images cannot go: `[image: alt text or url]`. */
+export function partText(part: ContentPart): string {
+  return part.type === 'text' ? part.text : `[image: ${part.altText || part.url}]`;
+}
+
+/** Parts as one text, blank-line separated. */
+export function partsText(parts: readonly ContentPart[]): string {
+  // The common case, without the intermediate array (exports of long conversations).
+  if (parts.length === 1 && parts[0]!.type === 'text') return parts[0]!.text;
+  return parts.map(partText).join('\n\n');
+}
+
+/** How a document is sent: `[Document: report.pdf (2.7 MB)]` and its snippet. */
+export function documentText(segment: SegmentOfKind<'document'>): string {
+  return `[Document: ${segment.fileName} (${formatBytes(segment.sizeBytes)})]\n${segment.snippet}`;
+}
+
+/** Binary units with one decimal, as file managers show them: 2845000 → "2.7 MB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${bytes} B`;
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded % 1 === 0 ? rounded.toFixed(0) : rounded.toFixed(1)} ${units[unit]}`;
+}

@@ -1,0 +1,168 @@
+/** The built-in segments: what the envelope itself puts into the system text and the conversation. */
+import type { Envelope, Message, SegmentOfKind } from '../protocol/types.js';
+import {
+  renderStructural,
+  type ContentPart,
+  type ExportWarning,
+  type MessageHints,
+  type ToolDeclaration,
+} from './conversation.js';
+import { addContent, isMessageText, NO_CHANGES, UNCONVERTED, type Sent } from './entries.js';
+import { sceneLine, STATE_CHANGE_NOTE } from './headers.js';
+import type { MessageSegmentKind, PromptSegment, TextSegmentKind } from './registry.js';
+
+export interface Derived {
+  textSegments: PromptSegment<TextSegmentKind>[];
+  /** The envelope's messages that are sent, in order, with their kind and arrival time. */
+  sent: Sent[];
+  systemSourceIds: string[];
+  /** The hints of the first system message behind the system text (protocol 1.1). */
+  systemHints?: MessageHints;
+  tools: ToolDeclaration[];
+  lastTime: number;
+}
+
+const STRUCTURAL = new Set(['system_prompt', 'memory', 'skills', 'tool_overview']);
+const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+
+export function deriveFromEnvelope(
+  envelope: Envelope,
+  participants: boolean,
+  warnings: ExportWarning[],
+): Derived {
+  const variables = collectVariables(envelope, warnings);
+  const textSegments: PromptSegment<TextSegmentKind>[] = [];
+  const systemSourceIds = new Set<string>();
+  const tools: ToolDeclaration[] = [];
+  const sent: Derived['sent'] = [];
+  const text = (id: string, value: string, retention: 'required' | 'preferred' = 'required') =>
+    textSegments.push({ id, kind: 'system', weight: 0, retention, inject: () => value });
+  let started = false;
+  let time = 0;
+  let systemHints: MessageHints | undefined;
+
+  for (const message of envelope.messages) {
+    let wroteToSystem = false;
+    for (let s = 0; s < message.segments.length; s++) {
+      const segment = message.segments[s]!;
+      if (!STRUCTURAL.has(segment.kind)) continue;
+      const structural = segment as SegmentOfKind<
+        'system_prompt' | 'memory' | 'skills' | 'tool_overview'
+      >;
+      if (structural.kind === 'tool_overview') tools.push(...declareTools(structural, message));
+      const rendered = renderStructural(structural, variables, message, warnings);
+      wroteToSystem = true;
+      // Memory and skills are context the model can do without; instructions and tools are not.
+      const retention =
+        structural.kind === 'memory' || structural.kind === 'skills' ? 'preferred' : 'required';
+      if (rendered !== '') text(`envelope:${message.id}:${s}`, rendered, retention);
+    }
+    const leading = message.role === 'system' && !started;
+    let sending: Message | null = message;
+    if (leading) {
+      const own = message.segments.filter(isMessageText);
+      let parts: ContentPart[] | undefined;
+      for (const segment of own) parts = addContent(parts, segment, message);
+      const joined = (parts ?? []).filter((p) => p.type === 'text' && p.text !== '');
+      if (parts) wroteToSystem = true;
+      if (joined.length > 0)
+        text(
+          `envelope:${message.id}:text`,
+          joined.map((p) => (p as { text: string }).text).join('\n\n'),
+        );
+      // Tool traffic in a leading system message still has to be sent as messages.
+      const traffic = message.segments.filter(
+        (s) => s.kind === 'tool_call_request' || s.kind === 'tool_call_result',
+      );
+      sending = traffic.length > 0 ? { ...message, segments: traffic } : null;
+    }
+    if (wroteToSystem) systemSourceIds.add(message.id);
+    if (wroteToSystem && leading && systemHints === undefined) systemHints = hintsOf(message);
+    if (sending && sendsSomething(sending)) {
+      started = true;
+      time = Math.max(time, message.timestamp);
+      const kind: MessageSegmentKind =
+        message.role === 'system' || message.role === 'event' ? 'state' : message.role;
+      sent.push({
+        kind,
+        message: sending,
+        segment: 0,
+        turns: UNCONVERTED,
+        changes: NO_CHANGES,
+        host: false,
+        time,
+      });
+    }
+  }
+  if (participants) {
+    textSegments.push({
+      id: 'builtin:state-change-note',
+      kind: 'role_rules',
+      weight: 0,
+      inject: () => STATE_CHANGE_NOTE,
+    });
+    const scene = envelope.scene;
+    if (scene)
+      textSegments.push({
+        id: 'builtin:scene',
+        kind: 'scene',
+        weight: 0,
+        inject: () => sceneLine(scene),
+      });
+  }
+  return {
+    textSegments,
+    sent,
+    systemSourceIds: [...systemSourceIds],
+    ...(systemHints && Object.keys(systemHints).length > 0 ? { systemHints } : {}),
+    tools,
+    lastTime: time,
+  };
+}
+
+function hintsOf(message: Message): MessageHints {
+  const hints: MessageHints = {};
+  if (message.name !== undefined) hints.name = message.name;
+  if (message.originalRole !== undefined) hints.originalRole = message.originalRole;
+  return hints;
+}
+
+/** Whether a message adds anything to the conversation (structural segments go to the system text). */
+function sendsSomething(message: Message): boolean {
+  for (const s of message.segments)
+    if (!STRUCTURAL.has(s.kind) && s.kind !== 'static_var') return true;
+  return false;
+}
+
+function declareTools(
+  segment: SegmentOfKind<'tool_overview'>,
+  message: Message,
+): ToolDeclaration[] {
+  return segment.items.map((item) => ({
+    name: item.name,
+    description: item.description,
+    parameters: item.schema ?? EMPTY_PARAMETERS,
+    sourceId: message.id,
+  }));
+}
+
+function collectVariables(envelope: Envelope, warnings: ExportWarning[]): Map<string, string> {
+  const values = new Map<string, string>();
+  const definedIn = new Map<string, string>();
+  for (const message of envelope.messages) {
+    for (const segment of message.segments) {
+      if (segment.kind !== 'static_var') continue;
+      const previous = values.get(segment.name);
+      if (previous !== undefined && previous !== segment.value) {
+        warnings.push({
+          code: 'static-var-redefined',
+          message: `static_var '${segment.name}' is defined again in message '${message.id}' with another value; the later value is used.`,
+          messageIds: [definedIn.get(segment.name)!, message.id],
+        });
+      }
+      values.set(segment.name, segment.value);
+      definedIn.set(segment.name, message.id);
+    }
+  }
+  return values;
+}

@@ -1,0 +1,488 @@
+import { documentText, renderStructural, type Conversation } from '../assembly/conversation.js';
+import { stateChangeLine } from '../assembly/headers.js';
+import {
+  assembleFor,
+  EXPORT_TARGETS,
+  isExportTarget,
+  TARGETS,
+  type ExportTarget,
+} from '../targets/export-targets.js';
+import type { EnvelopeError } from '../protocol/issues.js';
+import type { Envelope, Message, Segment, SegmentKind } from '../protocol/types.js';
+import { clockTime } from '../assembly/time.js';
+import { jsonPreview } from '../protocol/json-value.js';
+import { staticVariables } from '../protocol/template.js';
+import type { ExportOptions } from '../targets/target.js';
+import { bodySlots } from './body-slots.js';
+import { estimateTokenizer, type Tokenizer } from './token-estimate.js';
+import { validateEnvelope } from '../protocol/validate.js';
+
+/** The categories of context size, in the order the meter draws them. */
+export type MeasureBucket =
+  | 'system_prompt'
+  | 'memory'
+  | 'skills'
+  | 'tools'
+  | 'history'
+  | 'tool_traffic'
+  | 'documents'
+  | 'long_text'
+  | 'media';
+
+export const MEASURE_BUCKETS: readonly MeasureBucket[] = [
+  'system_prompt',
+  'memory',
+  'skills',
+  'tools',
+  'history',
+  'tool_traffic',
+  'documents',
+  'long_text',
+  'media',
+];
+
+export interface ContextSize {
+  characters: number;
+  tokens: number;
+}
+
+export interface SegmentSize extends ContextSize {
+  /** The segment's index in its message. */
+  index: number;
+  kind: SegmentKind;
+  bucket: MeasureBucket;
+}
+
+export interface MessageSize extends ContextSize {
+  id: string;
+  role: Message['role'];
+  segments: SegmentSize[];
+  /** Text of this message's exported parts that no segment wrote (blank-line joins, headers). */
+  overhead: ContextSize;
+}
+
+export interface MeasureWarning {
+  code: string;
+  message: string;
+}
+
+export interface MeasureResult {
+  target: ExportTarget;
+  /** The name of the tokenizer that counted (`estimate` for the built-in estimator). */
+  tokenizer: string;
+  /** Everything: the sum of `byKind` and `overhead`, and of `byMessage` and the envelope's own overhead. */
+  total: ContextSize;
+  byKind: Record<MeasureBucket, ContextSize>;
+  /** One entry per envelope message, in order; each is the sum of its segments and its overhead. */
+  byMessage: MessageSize[];
+  /** Exported text that no segment wrote: joins, host headers, `Error: ` prefixes and the like. */
+  overhead: ContextSize;
+  /** Why nothing was measured: validation errors or an unknown target. */
+  errors: EnvelopeError[];
+  warnings: MeasureWarning[];
+}
+
+export interface MeasureOptions {
+  /** The request to measure (default `openai`): each provider's body carries the text differently. */
+  target?: ExportTarget;
+  /** Counts tokens; default the built-in estimate (`estimateTokenizer`). */
+  tokenizer?: Tokenizer;
+  /** Passed to the export (model, time zone, where later system messages go). */
+  exportOptions?: ExportOptions;
+  /** Tokens charged per image sent as an image (default `IMAGE_TOKENS`). */
+  imageTokens?: number;
+}
+
+/**
+ * Tokens charged for an image the request sends as an image. What a provider bills depends on
+ * the pixel size, which an envelope does not record; 765 is what OpenAI charges for a
+ * 1024 × 1024 image at high detail (Anthropic: about 1,400 for the same image). The URL's text,
+ * a data: URL's base64 included, is not what the model reads, so it counts no characters.
+ */
+export const IMAGE_TOKENS = 765;
+
+/**
+ * Characters and estimated tokens of what the model really receives (SPEC §3.4): the envelope
+ * is exported for `target` and every string the model reads is measured (the system text, each
+ * tool declaration as serialized JSON, message texts, each tool call's name and JSON arguments,
+ * each tool result as sent), then traced back to the segment that wrote it.
+ *
+ * - A segment's size is the text it adds to the request. `static_var` segments write nothing
+ *   themselves: their values are counted in the system prompts they fill in. A `tool_overview`
+ *   counts its lines in the system text and its declarations in `tools`.
+ * - Buckets follow the segment kind; `text` in a system message counts as system prompt.
+ * - Images sent as images count `imageTokens` each and no characters; audio, video and images
+ *   outside user messages are sent as a text line, which is what is counted.
+ * - Role markers and the providers' own chat templates are not counted: they are a few tokens per
+ *   message and differ by model.
+ *
+ * Never throws: an invalid envelope gives zero sizes and `errors`; a tokenizer that throws or
+ * returns nonsense is replaced by the estimate, with a warning.
+ *
+ * @example
+ * ```ts
+ * const size = measureEnvelope(envelope, { target: 'anthropic' });
+ * console.log(size.total.tokens, size.byKind.memory.tokens);
+ * ```
+ */
+export function measureEnvelope(envelope: unknown, options?: MeasureOptions | null): MeasureResult {
+  options ??= {};
+  const target = options.target ?? 'openai';
+  const custom = options.tokenizer;
+  const result = emptyResult(target, tokenizerName(custom));
+  if (!isExportTarget(target)) {
+    const message = `Unknown target ${jsonPreview(target)}; use one of ${EXPORT_TARGETS.join(', ')}.`;
+    result.errors.push({ path: '', keyword: 'input', message });
+    return result;
+  }
+  const validation = validateEnvelope(envelope);
+  if (!validation.valid) {
+    result.errors.push(...validation.errors);
+    return result;
+  }
+  const valid = envelope as Envelope;
+  const exportOptions = options.exportOptions ?? {};
+  const conversation = assembleFor(valid, target, exportOptions);
+  const rendered = TARGETS[target].render(conversation, exportOptions);
+  const count = safeCounter(custom, result.warnings);
+  const imageTokens = Math.max(0, Number(options.imageTokens ?? IMAGE_TOKENS)) || 0;
+
+  result.byMessage = valid.messages.map((message) => ({
+    id: message.id,
+    role: message.role,
+    characters: 0,
+    tokens: 0,
+    overhead: size(),
+    segments: message.segments.map((segment, index) => ({
+      index,
+      kind: segment.kind,
+      bucket: bucketOf(segment, message),
+      characters: 0,
+      tokens: 0,
+    })),
+  }));
+  const trace = traceSegments(valid, conversation, exportOptions.timeZone);
+  const envelopeOverhead = size();
+
+  const addTo = (target: ContextSize, characters: number, tokens: number) => {
+    target.characters += characters;
+    target.tokens += tokens;
+  };
+  const charge = (ref: SegmentRef | undefined, text: string, tokens = count(text)) => {
+    if (!ref) return chargeOverhead(undefined, text);
+    addTo(result.byMessage[ref.message].segments[ref.segment], text.length, tokens);
+  };
+  const chargeOverhead = (messageIndex: number | undefined, text: string) => {
+    if (text === '') return;
+    const where =
+      messageIndex === undefined ? envelopeOverhead : result.byMessage[messageIndex].overhead;
+    addTo(where, text.length, count(text));
+  };
+
+  const [nextCall, nextResult, nextTool, nextImage] = [
+    trace.calls,
+    trace.results,
+    trace.tools,
+    trace.images,
+  ].map(queue);
+  for (const slot of bodySlots(target, rendered, conversation)) {
+    switch (slot.type) {
+      case 'call':
+        charge(nextCall(), slot.text);
+        break;
+      case 'result':
+        charge(nextResult(), slot.text);
+        break;
+      case 'tool':
+        charge(nextTool(), slot.text);
+        break;
+      case 'image':
+        charge(nextImage(), '', imageTokens);
+        break;
+      case 'text': {
+        const pending = slot.system ? trace.systemTexts : trace.turnTexts;
+        const sources = [
+          ...new Set(
+            rendered.sourcesAt(slot.path).flatMap((id) => trace.messageIndex.get(id) ?? []),
+          ),
+        ].sort((a, b) => a - b);
+        const { claimed, leftover } = claim(slot.text, pending, sources);
+        for (const piece of claimed) charge(piece.ref, piece.text);
+        const owners = new Set(claimed.map((p) => p.ref.message));
+        const owner =
+          owners.size === 1 ? [...owners][0] : sources.length === 1 ? sources[0] : undefined;
+        chargeOverhead(owner, leftover);
+        break;
+      }
+    }
+  }
+
+  for (const message of result.byMessage) {
+    for (const segment of message.segments) {
+      addTo(message, segment.characters, segment.tokens);
+      addTo(result.byKind[segment.bucket], segment.characters, segment.tokens);
+    }
+    addTo(message, message.overhead.characters, message.overhead.tokens);
+    addTo(result.overhead, message.overhead.characters, message.overhead.tokens);
+  }
+  addTo(result.overhead, envelopeOverhead.characters, envelopeOverhead.tokens);
+  for (const bucket of MEASURE_BUCKETS)
+    addTo(result.total, result.byKind[bucket].characters, result.byKind[bucket].tokens);
+  addTo(result.total, result.overhead.characters, result.overhead.tokens);
+  return result;
+}
+
+const size = (): ContextSize => ({ characters: 0, tokens: 0 });
+
+function queue<T>(items: T[]): () => T | undefined {
+  let next = 0;
+  return () => items[next++];
+}
+
+function emptyResult(target: ExportTarget, tokenizer: string): MeasureResult {
+  const byKind = Object.fromEntries(
+    MEASURE_BUCKETS.map((b) => [b, size()]),
+  ) as MeasureResult['byKind'];
+  return {
+    target,
+    tokenizer,
+    total: size(),
+    byKind,
+    byMessage: [],
+    overhead: size(),
+    errors: [],
+    warnings: [],
+  };
+}
+
+function tokenizerName(tokenizer: Tokenizer | undefined): string {
+  try {
+    const name = tokenizer?.name;
+    return typeof name === 'string' && name !== '' ? name : estimateTokenizer.name;
+  } catch {
+    return estimateTokenizer.name;
+  }
+}
+
+/** The tokenizer's count, or the estimate (once warned) when it throws or returns no count. */
+function safeCounter(tokenizer: Tokenizer | undefined, warnings: MeasureWarning[]) {
+  if (!tokenizer || typeof tokenizer.count !== 'function')
+    return (t: string) => estimateTokenizer.count(t);
+  return (text: string): number => {
+    let tokens: unknown;
+    try {
+      tokens = tokenizer.count(text);
+    } catch {
+      tokens = undefined;
+    }
+    if (typeof tokens === 'number' && Number.isFinite(tokens) && tokens >= 0)
+      return Math.round(tokens);
+    if (warnings.length === 0) {
+      warnings.push({
+        code: 'tokenizer-failed',
+        message: `The tokenizer '${tokenizerName(tokenizer)}' failed or returned no count; the built-in estimate is used where it did.`,
+      });
+    }
+    return estimateTokenizer.count(text);
+  };
+}
+
+function bucketOf(segment: Segment, message: Message): MeasureBucket {
+  switch (segment.kind) {
+    case 'system_prompt':
+    case 'static_var':
+      return 'system_prompt';
+    case 'memory':
+      return 'memory';
+    case 'skills':
+      return 'skills';
+    case 'tool_overview':
+      return 'tools';
+    case 'tool_call_request':
+    case 'tool_call_result':
+      return 'tool_traffic';
+    case 'document':
+      return 'documents';
+    case 'long_text':
+      return 'long_text';
+    case 'media':
+      return 'media';
+    default:
+      return message.role === 'system' ? 'system_prompt' : 'history';
+  }
+}
+
+interface SegmentRef {
+  message: number;
+  segment: number;
+}
+
+interface PendingText {
+  ref: SegmentRef;
+  text: string;
+}
+
+/** What each segment writes and where it goes, in the order the request carries it. */
+interface Trace {
+  /** Message indexes by id (ids should be unique, but need not be). */
+  messageIndex: Map<string, number[]>;
+  /** Texts of the leading system text by message, in the order buildConversation joins them. */
+  systemTexts: Map<number, PendingText[]>;
+  /** Texts of the conversation's turns by message. */
+  turnTexts: Map<number, PendingText[]>;
+  calls: SegmentRef[];
+  results: SegmentRef[];
+  tools: SegmentRef[];
+  images: SegmentRef[];
+}
+
+/**
+ * Mirrors buildConversation's decisions on the segment level. Tool calls, results, tool
+ * declarations and images keep document order in every request, so they are matched by order;
+ * texts are found in the exported strings (see `claim`).
+ */
+function traceSegments(envelope: Envelope, conversation: Conversation, timeZone = 'UTC'): Trace {
+  const variables = new Map(Object.entries(staticVariables(envelope)));
+  const trace: Trace = {
+    messageIndex: new Map(),
+    systemTexts: new Map(),
+    turnTexts: new Map(),
+    calls: [],
+    results: [],
+    tools: [],
+    images: [],
+  };
+  // A message's texts go to the system text only when it is a leading system message: then no
+  // turn of its own carries them.
+  const withTurnText = new Set(
+    conversation.turns.filter((t) => t.parts.length > 0).map((t) => t.sourceId),
+  );
+  envelope.messages.forEach((message, m) => {
+    trace.messageIndex.set(message.id, [...(trace.messageIndex.get(message.id) ?? []), m]);
+    const system: PendingText[] = [];
+    const texts: PendingText[] = [];
+    message.segments.forEach((segment, s) => {
+      const ref = { message: m, segment: s };
+      switch (segment.kind) {
+        case 'system_prompt':
+        case 'memory':
+        case 'skills':
+        case 'tool_overview':
+          if (segment.kind === 'tool_overview') trace.tools.push(...segment.items.map(() => ref));
+          system.push({ ref, text: renderStructural(segment, variables, message, []) });
+          break;
+        case 'text':
+        case 'long_text':
+          texts.push({ ref, text: segment.content });
+          break;
+        case 'document':
+          texts.push({
+            ref,
+            text: documentText(segment),
+          });
+          break;
+        case 'media':
+          if (segment.mediaType === 'image' && message.role === 'user') trace.images.push(ref);
+          else
+            texts.push({ ref, text: `[${segment.mediaType}: ${segment.altText || segment.url}]` });
+          break;
+        case 'tool_call_request':
+          trace.calls.push(ref);
+          break;
+        case 'tool_call_result':
+          trace.results.push(ref);
+          break;
+        case 'state_change':
+          // The line the model gets (headers and synthesized changes stay overhead).
+          texts.push({
+            ref,
+            text: stateChangeLine(
+              segment,
+              clockTime(message.timestamp, timeZone),
+              envelope.scene?.id,
+            ),
+          });
+          break;
+      }
+    });
+    if (withTurnText.has(message.id)) trace.turnTexts.set(m, texts);
+    else system.push(...texts);
+    trace.systemTexts.set(m, system);
+  });
+  return trace;
+}
+
+/**
+ * Finds the pending texts of the slot's messages in `text`, in order, and takes them off the
+ * list; what remains of `text` is overhead. A text not found stays pending for a later string
+ * (providers that split a message into blocks).
+ */
+function claim(
+  text: string,
+  pending: Map<number, PendingText[]>,
+  sources: number[],
+): { claimed: PendingText[]; leftover: string } {
+  const claimed: PendingText[] = [];
+  const spans: [number, number][] = [];
+  let cursor = 0;
+  for (const source of sources) {
+    const texts = pending.get(source) ?? [];
+    for (let i = 0; i < texts.length; i++) {
+      const piece = texts[i];
+      const at = piece.text === '' ? cursor : text.indexOf(piece.text, cursor);
+      if (at < 0) continue;
+      claimed.push(piece);
+      spans.push([at, at + piece.text.length]);
+      cursor = at + piece.text.length;
+      texts.splice(i--, 1);
+    }
+  }
+  let leftover = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    leftover += text.slice(from, start);
+    from = end;
+  }
+  return { claimed, leftover: leftover + text.slice(from) };
+}
+
+/**
+ * Whether `value` holds more than `limit` characters of text (strings and keys), counting no
+ * further than that: a cheap check before measuring, which costs about 50 ns a character.
+ */
+export function exceedsCharacters(value: unknown, limit: number): boolean {
+  let count = 0;
+  const seen = new Set<object>();
+  // Lists and objects are walked member by member from a frame, not pushed whole: a message of
+  // a million segments is found large after its first few thousand, and an object's keys are
+  // counted one by one (entries of 100,000 keys were most of a 0.4 s check).
+  const frames: { items: readonly unknown[]; object?: Record<string, unknown>; next: number }[] =
+    [];
+  const visit = (item: unknown): boolean => {
+    if (typeof item === 'string') {
+      count += item.length;
+      return count > limit;
+    }
+    if (item === null || typeof item !== 'object' || seen.has(item)) return false;
+    seen.add(item);
+    if (Array.isArray(item)) frames.push({ items: item, next: 0 });
+    else
+      frames.push({ items: Object.keys(item), object: item as Record<string, unknown>, next: 0 });
+    return false;
+  };
+  if (visit(value)) return true;
+  while (frames.length > 0) {
+    const top = frames[frames.length - 1]!;
+    if (top.next >= top.items.length) {
+      frames.pop();
+      continue;
+    }
+    const item = top.items[top.next++];
+    if (top.object) {
+      const key = item as string;
+      count += key.length;
+      if (count > limit || visit(top.object[key])) return true;
+    } else if (visit(item)) return true;
+  }
+  return false;
+}

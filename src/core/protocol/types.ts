@@ -1,0 +1,292 @@
+/**
+ * Prompt Envelope protocol (SPEC §2): Envelope → Message → Segment. Version 1.0 is the base;
+ * 1.1 adds participants (`scene`, `actor`, `replyTo`) and `event` messages of state changes.
+ * Field names are camelCase; timestamps are Unix epoch milliseconds.
+ */
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool' | 'event';
+
+export const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool', 'event'];
+
+export type ProtocolVersion = '1.0' | '1.1';
+
+export interface Envelope {
+  /** Lets editors such as VS Code find the schema. */
+  $schema?: string;
+  version: ProtocolVersion;
+  model?: string;
+  /** 1.1: the group or private chat the conversation happens in. */
+  scene?: Scene;
+  messages: Message[];
+}
+
+/** 1.1: trusted facts about the conversation's place, rendered as the scene line (SPEC §3.6). */
+export interface Scene {
+  id: string;
+  /** `group`, `private` or another platform's word. */
+  type: string;
+  name?: string;
+  ownerId?: string;
+  admins?: string[];
+  memberCount?: number;
+  globalMute?: boolean;
+  /** The assistant's own role in the scene, e.g. `admin`. */
+  assistantRole?: string;
+}
+
+/** 1.1: trusted facts about who sent a user or assistant message; headers are rendered from them. */
+export interface Actor {
+  userId: string;
+  name?: string;
+  /** Platform and product roles merged, e.g. `["master", "owner"]`. */
+  roles?: string[];
+  groupNickname?: string;
+  groupTitle?: string;
+  /** Remaining mute in seconds; 0 = not muted. */
+  muteTime?: number;
+  /** Set when another bot speaks (decided by trusted inbound checks). */
+  origin?: 'peer_bot';
+}
+
+export interface Message {
+  id: string;
+  role: Role;
+  segments: Segment[];
+  timestamp: number;
+  /** 1.1, user and assistant messages: who spoke. */
+  actor?: Actor;
+  /** 1.1: the id of the message this one replies to. */
+  replyTo?: string;
+  /**
+   * 1.1: the author name the provider request gave this message (OpenAI's `name`, on any role).
+   * Sent to OpenAI Chat Completions only; no other API has a place for it.
+   */
+  name?: string;
+  /**
+   * 1.1, system messages: the role the provider request used, when it is not `system`
+   * (`developer`, OpenAI's name for instructions). OpenAI targets send that role back.
+   */
+  originalRole?: OriginalRole;
+  /**
+   * 1.1: how the message's content was written, kept so that an imported request exports the
+   * same way: `parts` sends a list of parts, one per segment (texts not joined), even for a
+   * single text; `text` sends one string where the API allows it. Absent: each target's default.
+   */
+  contentForm?: ContentForm;
+}
+
+/** The roles a provider request may use instead of `system` (Message.originalRole). */
+export type OriginalRole = 'developer';
+
+/** Message.contentForm: a list of parts, or one string. */
+export type ContentForm = 'parts' | 'text';
+
+export interface TextSegment {
+  kind: 'text';
+  /** Markdown. */
+  content: string;
+}
+
+export interface StaticVarSegment {
+  kind: 'static_var';
+  name: string;
+  value: string;
+  description?: string;
+}
+
+export interface SystemPromptSegment {
+  kind: 'system_prompt';
+  /** May hold `{{name}}` placeholders filled from static_var segments. */
+  content: string;
+  collapsed: boolean;
+}
+
+export interface MemoryItem {
+  title: string;
+  content: string;
+}
+
+export interface MemorySegment {
+  kind: 'memory';
+  description?: string;
+  items: MemoryItem[];
+  collapsed: boolean;
+}
+
+export interface SkillItem {
+  name: string;
+  description: string;
+  /** L2 instructions: filled in at run time by a skill registry, never exported. */
+  body?: string;
+}
+
+export interface SkillsSegment {
+  kind: 'skills';
+  description?: string;
+  items: SkillItem[];
+  collapsed: boolean;
+}
+
+export interface ToolItem {
+  name: string;
+  description: string;
+  /** Human summary such as `query: string, limit?: number`. */
+  parameters: string;
+  /** JSON Schema of the arguments object. */
+  schema?: Record<string, unknown>;
+}
+
+export interface ToolOverviewSegment {
+  kind: 'tool_overview';
+  items: ToolItem[];
+  collapsed: boolean;
+}
+
+export interface ToolCallRequestSegment {
+  kind: 'tool_call_request';
+  toolName: string;
+  arguments: Record<string, unknown>;
+  collapsed: boolean;
+  /** 1.1: the provider's id of this call; exports use it instead of `call_{messageId}_{n}`. */
+  callId?: string;
+  /**
+   * 1.1: Gemini's opaque `thoughtSignature` of the function-call part, which thinking models
+   * require back in later turns. Only Gemini exports send it.
+   */
+  thoughtSignature?: string;
+}
+
+export interface ToolCallResultSegment {
+  kind: 'tool_call_result';
+  toolName: string;
+  result: string;
+  success: boolean;
+  collapsed: boolean;
+  /** 1.1: the id of the call this result answers; pairs by id instead of by tool name. */
+  callId?: string;
+}
+
+export interface DocumentSegment {
+  kind: 'document';
+  fileName: string;
+  mimeType: string;
+  /** The first 200 characters of the document. */
+  snippet: string;
+  sizeBytes: number;
+  /** Markdown extracted from the document. */
+  parsedContent?: string;
+}
+
+export interface LongTextSegment {
+  kind: 'long_text';
+  content: string;
+  charCount: number;
+  collapsed: boolean;
+}
+
+export type MediaType = 'image' | 'audio' | 'video';
+
+export interface MediaSegment {
+  kind: 'media';
+  mediaType: MediaType;
+  url: string;
+  altText?: string;
+  /**
+   * 1.1, images: the resolution OpenAI should look at the image in (`image_url.detail`,
+   * `input_image.detail`). Only OpenAI targets send it.
+   */
+  detail?: ImageDetail;
+}
+
+/** How closely OpenAI looks at an image; `auto` is the API's default. */
+export type ImageDetail = 'auto' | 'low' | 'high' | 'original';
+
+export type StateChangeType = 'member_changed' | 'member_joined' | 'member_left';
+
+export type StateChangeField = 'role' | 'name' | 'mute_time' | 'group_title' | 'group_nickname';
+
+export const STATE_CHANGE_FIELDS: readonly StateChangeField[] = [
+  'role',
+  'name',
+  'mute_time',
+  'group_title',
+  'group_nickname',
+];
+
+/** 1.1, only in `event` messages: a member joined, left or had a fact changed. */
+export interface StateChangeSegment {
+  kind: 'state_change';
+  change: StateChangeType;
+  userId: string;
+  /** Who made the change; `system` when the platform does not say. */
+  operator?: string;
+  /** What changed (member_changed only). */
+  field?: StateChangeField;
+  /** The new value (member_changed only); member-controlled, so always rendered quoted. */
+  value?: string;
+  sceneId?: string;
+  /** For joins and leaves: `self` or the operator's id. */
+  by?: string;
+}
+
+export type Segment =
+  | TextSegment
+  | StaticVarSegment
+  | SystemPromptSegment
+  | MemorySegment
+  | SkillsSegment
+  | ToolOverviewSegment
+  | ToolCallRequestSegment
+  | ToolCallResultSegment
+  | DocumentSegment
+  | LongTextSegment
+  | MediaSegment
+  | StateChangeSegment;
+
+export type SegmentKind = Segment['kind'];
+
+export type SegmentOfKind<K extends SegmentKind> = Extract<Segment, { kind: K }>;
+
+export const SEGMENT_KINDS: readonly SegmentKind[] = [
+  'text',
+  'static_var',
+  'system_prompt',
+  'memory',
+  'skills',
+  'tool_overview',
+  'tool_call_request',
+  'tool_call_result',
+  'document',
+  'long_text',
+  'media',
+  'state_change',
+];
+
+/** Segments that describe the model's setup and are merged into the leading system text. */
+export const STRUCTURAL_KINDS: readonly SegmentKind[] = [
+  'system_prompt',
+  'memory',
+  'skills',
+  'tool_overview',
+];
+
+/** Collapse defaults of SPEC §2.1, used by normalizeEnvelope and by the elements. */
+export function defaultCollapsed(segment: {
+  kind?: unknown;
+  success?: unknown;
+}): boolean | undefined {
+  switch (segment.kind) {
+    case 'system_prompt':
+    case 'memory':
+    case 'skills':
+    case 'tool_overview':
+    case 'long_text':
+      return true;
+    case 'tool_call_request':
+      return false;
+    case 'tool_call_result':
+      return segment.success !== false;
+    default:
+      return undefined;
+  }
+}

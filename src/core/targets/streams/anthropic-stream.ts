@@ -1,0 +1,131 @@
+/**
+ * Anthropic Messages streams (`stream: true`): `message_start`, then per content block a
+ * `content_block_start` (`text`, `tool_use`, `thinking`, …), its `content_block_delta` events
+ * (`text_delta`, `input_json_delta` with partial JSON, `thinking_delta`, `signature_delta`,
+ * `citations_delta`) and a `content_block_stop`, all by block `index`; `message_delta` gives
+ * the `stop_reason`, `message_stop` ends; `ping` may come anywhere; `error` ends with an error.
+ */
+import { isJsonObject, type JsonObject } from '../request-check.js';
+import { label, type StreamBuilder } from './stream-builder.js';
+import type { StreamEndReason } from './stream-updates.js';
+
+const STOP_REASONS: Record<string, StreamEndReason> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  pause_turn: 'stop',
+  tool_use: 'tool-calls',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  refusal: 'refusal',
+};
+
+const EVENT_TYPES = new Set([
+  'message_start',
+  'message_delta',
+  'message_stop',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'ping',
+]);
+
+export const isAnthropicEvent = (event: JsonObject): boolean =>
+  typeof event.type === 'string' && EVENT_TYPES.has(event.type);
+
+type BlockKind = 'text' | 'tool' | 'omitted';
+
+export function createAnthropicReader(builder: StreamBuilder) {
+  const blocks = new Map<number, BlockKind>();
+
+  const malformed = (what: string) =>
+    builder.ignore('malformed-event', `${what} was ignored.`, `malformed ${what}`);
+
+  const start = (index: number, block: JsonObject) => {
+    const key = `block ${index}`;
+    if (block.type === 'text') {
+      blocks.set(index, 'text');
+      builder.textStart(key);
+      if (typeof block.text === 'string') builder.text(key, block.text);
+    } else if (block.type === 'tool_use') {
+      blocks.set(index, 'tool');
+      builder.startTool(key, typeof block.name === 'string' ? block.name : undefined, block.input);
+    } else {
+      blocks.set(index, 'omitted');
+      if (block.type === 'thinking' || block.type === 'redacted_thinking') builder.thinking();
+      else
+        builder.warn(
+          'item-omitted',
+          `A content block of type ${label(block.type)} was left out: the protocol has no place for it.`,
+          `block ${label(block.type)}`,
+        );
+    }
+  };
+
+  const delta = (index: number, delta: JsonObject) => {
+    const key = `block ${index}`;
+    const kind = blocks.get(index);
+    switch (delta.type) {
+      case 'text_delta':
+        if (typeof delta.text !== 'string') return malformed('A text_delta without text');
+        if (kind !== 'omitted') builder.text(key, delta.text);
+        return;
+      case 'input_json_delta':
+        if (typeof delta.partial_json !== 'string')
+          return malformed('An input_json_delta without partial_json');
+        if (kind !== 'omitted') builder.toolArguments(key, delta.partial_json);
+        return;
+      case 'thinking_delta':
+      case 'signature_delta':
+        return builder.thinking();
+      case 'citations_delta':
+        return builder.warn(
+          'item-omitted',
+          'Citations were left out: the protocol has no place for them.',
+          'citations',
+        );
+    }
+    builder.ignore(
+      'unknown-event',
+      `Content block deltas of type ${label(delta.type)} are not read; they were ignored.`,
+      `delta ${label(delta.type)}`,
+    );
+  };
+
+  return (event: JsonObject) => {
+    switch (event.type) {
+      case 'message_start': {
+        const message = isJsonObject(event.message) ? event.message : {};
+        if (typeof message.model === 'string' && message.model !== '')
+          builder.model ??= message.model;
+        return;
+      }
+      case 'content_block_start':
+        if (typeof event.index !== 'number' || !isJsonObject(event.content_block))
+          return malformed('A content_block_start without index or block');
+        return start(event.index, event.content_block);
+      case 'content_block_delta':
+        if (typeof event.index !== 'number' || !isJsonObject(event.delta))
+          return malformed('A content_block_delta without index or delta');
+        return delta(event.index, event.delta);
+      case 'content_block_stop':
+        if (typeof event.index !== 'number') return malformed('A content_block_stop without index');
+        if (blocks.get(event.index) === 'tool') builder.finishTool(`block ${event.index}`);
+        return;
+      case 'message_delta': {
+        const stop = isJsonObject(event.delta) ? event.delta.stop_reason : undefined;
+        if (typeof stop === 'string' && stop !== '')
+          builder.stopping(STOP_REASONS[stop] ?? 'stop', stop);
+        return;
+      }
+      case 'message_stop':
+        return builder.finish();
+      case 'ping':
+        return;
+    }
+    builder.ignore(
+      'unknown-event',
+      `Events of type ${label(event.type)} are not read; they were ignored.`,
+      `type ${label(event.type)}`,
+    );
+  };
+}

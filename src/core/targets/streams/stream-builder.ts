@@ -1,0 +1,367 @@
+/**
+ * The message a stream builds, and the updates that tell a host about it. The provider readers
+ * turn their events into the few operations here (text, tool calls, end), so every provider
+ * streams into messages the same way.
+ */
+import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
+import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
+
+/** More warnings than this end in one that says so: a hostile stream cannot grow the list. */
+const MAX_WARNINGS = 100;
+
+/** Shown in a tool call whose name never arrived (the protocol needs one). */
+const UNNAMED_TOOL = 'unknown';
+
+interface ToolCall {
+  segment: ToolCallRequestSegment;
+  index: number;
+  /** The arguments' JSON text so far. */
+  raw: string;
+  named: boolean;
+  done: boolean;
+  /** Arguments given whole when the call started (Anthropic's `input`), used when no text came. */
+  initial?: JsonObject;
+}
+
+/**
+ * A value from an event as warnings show it: text cut to `max` characters (an event may carry
+ * megabytes where a name belongs), anything else by its type.
+ */
+export function label(value: unknown, max = 64): string {
+  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}
+
+export class StreamBuilder {
+  readonly warnings: StreamWarning[] = [];
+  /** The event being read (its position), or null while `end()` runs. */
+  event: number | null = null;
+  /** Set when the current event changed nothing because it could not be used. */
+  ignoredEvent = false;
+  model: string | undefined;
+  ended = false;
+  private appended = false;
+  private segments: Segment[] = [{ kind: 'text', content: '' }];
+  /** Text source (a content block, an output item's part) → the index of its text segment. */
+  private textSources = new Map<string, number>();
+  private tools = new Map<string, ToolCall>();
+  private updates: StreamUpdate[] = [];
+  private warned = new Set<string>();
+  private refused = false;
+  /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
+  private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
+
+  constructor(
+    readonly messageId: string,
+    readonly timestamp: number,
+  ) {}
+
+  /** A copy of the message as it stands: valid under the protocol at every point. */
+  message(): Message {
+    return {
+      id: this.messageId,
+      role: 'assistant',
+      timestamp: this.timestamp,
+      segments: this.segments.map((s) => ({ ...s })),
+    };
+  }
+
+  /** The updates since the last call. */
+  take(): StreamUpdate[] {
+    const updates = this.updates;
+    this.updates = [];
+    return updates;
+  }
+
+  /** Announces the message (once), before anything else about it. */
+  begin() {
+    if (this.appended) return;
+    this.appended = true;
+    this.updates.push({ type: 'append', message: this.message() });
+  }
+
+  /** Records a warning; with `once`, only the first warning under that key. */
+  warn(code: string, message: string, once?: string) {
+    if (this.warnings.length > MAX_WARNINGS) return;
+    if (once !== undefined) {
+      if (this.warned.has(once)) return;
+      this.warned.add(once);
+    }
+    this.warnings.push(
+      this.warnings.length === MAX_WARNINGS
+        ? {
+            code: 'too-many-warnings',
+            message: `More than ${MAX_WARNINGS} warnings; the rest were left out.`,
+            event: this.event,
+          }
+        : { code, message, event: this.event },
+    );
+  }
+
+  /** The current event is not used: counted, and warned about once per key. */
+  ignore(code: string, message: string, once: string) {
+    this.ignoredEvent = true;
+    this.warn(code, message, once);
+  }
+
+  /** Whether content may still change; content after the end is ignored, with one warning. */
+  private live(): boolean {
+    if (!this.ended) return true;
+    this.ignore(
+      'event-after-end',
+      'Events that came after the end of the stream were ignored.',
+      'event-after-end',
+    );
+    return false;
+  }
+
+  /**
+   * A text source starts (a content block, an output item): it takes its place in the message
+   * now, so that segments keep the provider's order even when deltas interleave.
+   */
+  textStart(source: string) {
+    if (!this.live() || this.textSources.has(source)) return;
+    this.begin();
+    this.textSources.set(source, this.textSegmentAtEnd(true));
+  }
+
+  /** Adds text from one source (a content block, an output item, the choice's delta). */
+  text(source: string, delta: string) {
+    if (!this.live() || delta === '') return;
+    this.begin();
+    let index = this.textSources.get(source);
+    if (index === undefined) {
+      index = this.textSegmentAtEnd(false);
+      this.textSources.set(source, index);
+    }
+    const segment = this.segments[index];
+    if (segment.kind !== 'text') return;
+    segment.content += delta;
+    if (index === this.segments.length - 1)
+      this.updates.push({ type: 'text', messageId: this.messageId, delta });
+    // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
+    else this.changed();
+  }
+
+  /**
+   * The text segment at the end: the last segment when it is text (text that follows text
+   * continues it, as `appendText` does in the elements), else a new one, which `announce` sends
+   * at once (otherwise the `text` update that follows creates it).
+   */
+  private textSegmentAtEnd(announce: boolean): number {
+    const last = this.segments.length - 1;
+    if (this.segments[last].kind === 'text') return last;
+    this.segments.push({ kind: 'text', content: '' });
+    if (announce) this.changed();
+    return last + 1;
+  }
+
+  /** The model refused: its refusal is shown as text (the protocol has no refusal kind). */
+  refusal(source: string, delta: string) {
+    if (!this.live() || delta === '') return;
+    this.refused = true;
+    this.warn(
+      'refusal',
+      'The model refused; its refusal is the message text (the protocol has no refusal kind).',
+      'refusal',
+    );
+    this.text(source, delta);
+  }
+
+  /** The model thinks (Anthropic `thinking` blocks, Responses `reasoning` items): left out. */
+  thinking() {
+    this.warn(
+      'thinking-omitted',
+      "The model's thinking was left out: the protocol has no place for it.",
+      'thinking',
+    );
+  }
+
+  /** Starts a tool call, or names one that started without a name. */
+  startTool(key: string, name: string | undefined, initial?: unknown) {
+    if (!this.live()) return;
+    this.begin();
+    const named = typeof name === 'string' && name !== '';
+    const known = this.tools.get(key);
+    if (known) {
+      if (named && !known.named && !known.done) {
+        known.named = true;
+        known.segment.toolName = name;
+        this.changed();
+      }
+      return;
+    }
+    const segment: ToolCallRequestSegment = {
+      kind: 'tool_call_request',
+      toolName: named ? name : UNNAMED_TOOL,
+      arguments: {},
+      collapsed: false,
+    };
+    // A tool call first replaces the empty text segment a message starts with, unless a text
+    // source has started in it.
+    const empty = this.isEmpty() && ![...this.textSources.values()].includes(0);
+    if (empty) this.segments = [segment];
+    const index = empty ? 0 : this.segments.push(segment) - 1;
+    this.tools.set(key, {
+      segment,
+      index,
+      raw: '',
+      named,
+      done: false,
+      ...(isJsonObject(initial) ? { initial } : {}),
+    });
+    this.changed();
+  }
+
+  /** Adds the next piece of a tool call's arguments (JSON text). */
+  toolArguments(key: string, delta: string) {
+    if (!this.live()) return;
+    if (!this.tools.has(key)) this.startTool(key, undefined);
+    const call = this.tools.get(key)!;
+    if (call.done) {
+      this.ignore(
+        'malformed-event',
+        `Arguments for the ${label(call.segment.toolName)} call (segment ${call.index}) came after it was complete; they were ignored.`,
+        `late-arguments ${key}`,
+      );
+      return;
+    }
+    if (delta === '') return;
+    call.raw += delta;
+    this.updates.push({
+      type: 'tool-arguments',
+      messageId: this.messageId,
+      segmentIndex: call.index,
+      delta,
+    });
+  }
+
+  /** Completes a tool call; `full` is the provider's complete argument text, when it sends one. */
+  finishTool(key: string, full?: string) {
+    const call = this.tools.get(key);
+    if (!call || call.done || !this.live()) return;
+    if (typeof full === 'string') call.raw = full;
+    this.complete(call);
+    this.changed();
+  }
+
+  /** Whether the message has a tool call (Responses says `completed` for both endings). */
+  hasToolCalls(): boolean {
+    return this.tools.size > 0;
+  }
+
+  /** The provider said why it will stop; its final event follows. */
+  stopping(reason: StreamEndReason, stopReason: string | null) {
+    this.pending = { reason, stopReason };
+  }
+
+  /** The provider's final event: the stream ends for the reason it gave before, else `stop`. */
+  finish() {
+    this.end(this.pending?.reason ?? 'stop', this.pending?.stopReason ?? null);
+  }
+
+  /** The provider reported an error: the stream ends with what it has. */
+  fail(message: string) {
+    if (this.ended) return;
+    this.warn('stream-error', message);
+    this.end('error', null);
+  }
+
+  /**
+   * Ends the stream: open tool calls are completed with what they have, the final message is
+   * sent when anything changed, then `end`. With no reason, the one the provider gave earlier,
+   * else the stream was cut off.
+   */
+  end(reason?: StreamEndReason, stopReason?: string | null) {
+    if (this.ended) return;
+    this.begin();
+    if (reason === undefined && this.pending) ({ reason, stopReason } = this.pending);
+    if (reason === undefined) {
+      reason = 'cut-off';
+      this.warn(
+        'cut-off',
+        'The stream stopped before the provider said it was complete; the message may be unfinished.',
+      );
+    }
+    let changed = false;
+    // Text sources that started and never said anything leave no empty segments behind.
+    const kept = this.segments.filter((s) => s.kind !== 'text' || s.content !== '');
+    if (kept.length > 0 && kept.length < this.segments.length) {
+      this.segments = kept;
+      changed = true;
+    }
+    for (const call of this.tools.values()) {
+      if (call.done) continue;
+      this.complete(call);
+      changed = true;
+    }
+    if (reason === 'stop' && this.refused) reason = 'refusal';
+    if (reason === 'refusal' && !this.refused)
+      this.warn('refusal', 'The model refused to answer.', 'refusal');
+    if (reason === 'length')
+      this.warn(
+        'length',
+        'The model stopped at its output token limit; the message may be cut short.',
+      );
+    if (reason === 'content-filter')
+      this.warn('content-filter', "The provider's content filter stopped the message.");
+    if (this.isEmpty())
+      this.warn('no-content', 'The stream ended without text or tool calls; the message is empty.');
+    for (const call of this.tools.values())
+      if (!call.named)
+        this.warn(
+          'tool-name-missing',
+          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+        );
+    if (changed) this.changed();
+    this.ended = true;
+    this.updates.push({
+      type: 'end',
+      messageId: this.messageId,
+      reason,
+      stopReason: stopReason ?? null,
+      warnings: [...this.warnings],
+    });
+  }
+
+  private isEmpty(): boolean {
+    return (
+      this.segments.length === 1 &&
+      this.segments[0].kind === 'text' &&
+      this.segments[0].content === ''
+    );
+  }
+
+  private complete(call: ToolCall) {
+    call.done = true;
+    call.segment.arguments = this.parseArguments(call);
+  }
+
+  /**
+   * The arguments as an object. Empty text is `{}` (a call without arguments); text that is not
+   * a JSON object is kept as `{ "value": text }`, as importEnvelope does.
+   */
+  private parseArguments(call: ToolCall): Record<string, unknown> {
+    if (call.raw.trim() === '') return call.initial ?? {};
+    try {
+      const value: unknown = JSON.parse(call.raw);
+      if (isJsonObject(value)) return value;
+    } catch {
+      // reported below
+    }
+    this.warn(
+      'arguments-not-object',
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
+    );
+    return { value: call.raw };
+  }
+
+  /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
+  private changed() {
+    this.begin();
+    const last = this.updates.at(-1);
+    if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
+    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * One function for every provider stream: events in (parsed objects, SSE events or their data),
+ * updates to one envelope message out. The provider is found from the first event.
+ */
+import type { Message } from '../../protocol/types.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
+import { createAnthropicReader, isAnthropicEvent } from './anthropic-stream.js';
+import { createChatCompletionsReader, isChatCompletionChunk } from './openai-chat-stream.js';
+import { createResponsesReader, isResponsesEvent } from './openai-responses-stream.js';
+import { label, StreamBuilder } from './stream-builder.js';
+import type { StreamProvider, StreamUpdate, StreamWarning } from './stream-updates.js';
+
+/** The providers whose streams {@link createStreamReader} reads. */
+export const STREAM_PROVIDERS: readonly StreamProvider[] = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+];
+
+const READERS: Record<StreamProvider, (builder: StreamBuilder) => (event: JsonObject) => void> = {
+  'openai-chat': createChatCompletionsReader,
+  'openai-responses': createResponsesReader,
+  anthropic: createAnthropicReader,
+};
+
+/** What {@link createStreamReader} needs to know about the message it builds. */
+export interface StreamReaderOptions {
+  /** The id of the message the stream becomes; unique in its envelope. */
+  messageId: string;
+  /** The message's timestamp in Unix epoch milliseconds (the reader reads no clock). */
+  timestamp: number;
+  /** Whose events come; found from the first event when left out. */
+  provider?: StreamProvider;
+}
+
+/** Reads one provider stream into one message; from {@link createStreamReader}. */
+export interface StreamReader {
+  /**
+   * Reads one event and returns the updates it makes, in order (often none). An event is what
+   * the provider's SDK yields or the JSON of one SSE `data:` line, parsed; an event from
+   * {@link createSseParser}; or the data text itself. Never throws: what cannot be used is
+   * ignored, counted in `ignored` and warned about once per kind.
+   */
+  read(event: unknown): StreamUpdate[];
+  /**
+   * Ends the stream when the body is over (call it always; after the provider's own end it
+   * returns nothing). A stream cut off before that still ends with a usable message: open tool
+   * calls are completed with the arguments they have, and a `cut-off` warning says so.
+   */
+  end(): StreamUpdate[];
+  /** A copy of the message as it stands, valid under the protocol at every point. */
+  message(): Message;
+  /** The provider, once known. */
+  readonly provider: StreamProvider | undefined;
+  /** The model the provider named, once known (for the envelope's `model`). */
+  readonly model: string | undefined;
+  /** Everything warned about so far (the `end` update carries those before the end). */
+  readonly warnings: readonly StreamWarning[];
+  /** Whether the stream has ended (by the provider, an error, or `end()`). */
+  readonly ended: boolean;
+  /** How many events were ignored: unknown, unreadable, another provider's, or after the end. */
+  readonly ignored: number;
+}
+
+/**
+ * Turns a provider's stream into updates of one assistant message: an OpenAI Chat Completions
+ * stream (`chat.completion.chunk`), an OpenAI Responses stream (`response.*` events) or an
+ * Anthropic Messages stream (`message_start` … `message_stop`). Text becomes `text` segments,
+ * tool calls `tool_call_request` segments whose arguments stream as JSON text and are parsed
+ * when the call is complete; a refusal is shown as text; thinking and the providers' built-in
+ * tools are left out with a warning (the protocol has no place for them). Each update maps to
+ * one call of the live chat elements ({@link StreamUpdate}); `message()` gives the message at
+ * any time. Deterministic: no clock, no timers, no I/O; never throws on events.
+ *
+ * @example
+ * ```ts
+ * const stream = createStreamReader({ messageId: 'a7', timestamp: Date.now() });
+ * const updates = [
+ *   ...stream.read({ type: 'message_start', message: { model: 'claude-sonnet-4-5' } }),
+ *   ...stream.read({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+ *   ...stream.read({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi!' } }),
+ *   ...stream.read({ type: 'message_stop' }),
+ *   ...stream.end(),
+ * ];
+ * console.log(updates.map((u) => u.type)); // ['append', 'text', 'end']
+ * console.log(stream.message().segments); // [{ kind: 'text', content: 'Hi!' }]
+ * ```
+ */
+export function createStreamReader(options: StreamReaderOptions): StreamReader {
+  const { messageId, timestamp, provider: given } = options ?? {};
+  // Wrong options are a programming error, not stream data: they fail at once.
+  if (typeof messageId !== 'string' || messageId === '')
+    throw new TypeError('createStreamReader: messageId must be a non-empty string.');
+  if (typeof timestamp !== 'number' || !Number.isFinite(timestamp) || timestamp < 0)
+    throw new TypeError('createStreamReader: timestamp must be Unix epoch milliseconds.');
+  if (given !== undefined && !STREAM_PROVIDERS.includes(given))
+    throw new TypeError(
+      `createStreamReader: provider must be one of ${STREAM_PROVIDERS.join(', ')}.`,
+    );
+
+  const builder = new StreamBuilder(messageId, timestamp);
+  let provider = given;
+  let dispatch = given && READERS[given](builder);
+  let count = 0;
+  let ignored = 0;
+
+  const readObject = (event: JsonObject) => {
+    if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error)))
+      return builder.fail(errorMessage(event));
+    const detected = providerOf(event);
+    if (provider === undefined || dispatch === undefined) {
+      if (detected === undefined)
+        return builder.ignore(
+          'unknown-event',
+          `An event of no known stream${typeof event.type === 'string' ? ` (type ${label(event.type)})` : ''} was ignored.`,
+          `unknown ${label(event.type)}`,
+        );
+      provider = detected;
+      dispatch = READERS[detected](builder);
+    } else if (detected !== undefined && detected !== provider) {
+      return builder.ignore(
+        'provider-mismatch',
+        `An event of a ${detected} stream was ignored: this stream is ${provider}.`,
+        'provider-mismatch',
+      );
+    }
+    if (!builder.ended) builder.begin();
+    dispatch(event);
+  };
+
+  const readData = (data: string, name: string | undefined) => {
+    const text = data.trim();
+    if (text === '') return;
+    // OpenAI's end marker: after a finish_reason it changes nothing; before one, the stream was cut.
+    if (text === '[DONE]') return builder.end();
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return builder.ignore(
+        'unreadable-event',
+        'An event whose data is not JSON was ignored.',
+        'not-json',
+      );
+    }
+    if (!isJsonObject(value))
+      return builder.ignore(
+        'unreadable-event',
+        'An event whose data is not a JSON object was ignored.',
+        'not-object',
+      );
+    // Providers repeat the SSE event name as `type`; a proxy that drops it loses nothing.
+    if (value.type === undefined && name !== undefined && name !== 'message')
+      value = { ...value, type: name };
+    readObject(value as JsonObject);
+  };
+
+  const readEvent = (event: unknown) => {
+    if (typeof event === 'string') return readData(event, undefined);
+    if (!isJsonObject(event))
+      return builder.ignore(
+        'unreadable-event',
+        'An event that is not an object was ignored.',
+        'not-object',
+      );
+    if (isSseEvent(event)) return readData(event.data, event.event);
+    readObject(event);
+  };
+
+  return {
+    read(event) {
+      builder.event = count++;
+      builder.ignoredEvent = false;
+      try {
+        readEvent(event);
+      } catch (cause) {
+        // Only an exotic object (a getter or proxy that throws) gets here.
+        builder.ignore(
+          'unreadable-event',
+          `An event could not be read (${label(cause instanceof Error ? cause.message : cause, 200)}); it was ignored.`,
+          'exception',
+        );
+      }
+      if (builder.ignoredEvent) ignored++;
+      return builder.take();
+    },
+    end() {
+      builder.event = null;
+      builder.end();
+      return builder.take();
+    },
+    message: () => builder.message(),
+    get provider() {
+      return provider;
+    },
+    get model() {
+      return builder.model;
+    },
+    get warnings() {
+      return [...builder.warnings];
+    },
+    get ended() {
+      return builder.ended;
+    },
+    get ignored() {
+      return ignored;
+    },
+  };
+}
+
+function providerOf(event: JsonObject): StreamProvider | undefined {
+  if (isChatCompletionChunk(event)) return 'openai-chat';
+  if (isResponsesEvent(event)) return 'openai-responses';
+  if (isAnthropicEvent(event)) return 'anthropic';
+  return undefined;
+}
+
+/** An event of {@link createSseParser}, not a provider's event (none has `data` and `event` text). */
+const isSseEvent = (event: JsonObject): event is JsonObject & { data: string; event: string } =>
+  typeof event.data === 'string' && typeof event.event === 'string' && event.type === undefined;
+
+/**
+ * The sentence for a provider's error event: Anthropic `{ type: 'error', error: { type,
+ * message } }`, Responses `{ type: 'error', code, message }`, Chat Completions `{ error:
+ * { message, type, code } }`.
+ */
+function errorMessage(event: JsonObject): string {
+  const error = isJsonObject(event.error) ? event.error : event;
+  const code = [error.type, error.code].find(
+    (c): c is string => typeof c === 'string' && c !== '' && c !== 'error',
+  );
+  const message = typeof error.message === 'string' ? label(error.message, 500) : 'no message';
+  return `The provider reported an error${code ? ` (${label(code)})` : ''}: ${message}`;
+}

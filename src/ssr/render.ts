@@ -1,0 +1,96 @@
+/**
+ * An envelope as server-rendered HTML (Lit SSR, declarative shadow DOM).
+ * With JavaScript off the page shows every message, segment header and the collapsed or expanded
+ * state the element would show; when the elements' script loads (after Lit's hydration support,
+ * see the guide) they hydrate without rebuilding their DOM. Markdown is sanitized here with the
+ * same DOMPurify policy as in the browser, over jsdom's DOM.
+ */
+import { render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { html } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { WindowLike } from 'dompurify';
+import { loadStrings } from '../elements/internal/localize.js';
+import { useMarkdownWindow } from '../elements/internal/markdown.js';
+import '../elements/envelope-chat.js';
+import '../elements/envelope-viewer.js';
+
+export interface RenderEnvelopeOptions {
+  /** What to render: the chat (default) or the whole viewer with its protocol panel. */
+  element?: 'envelope-chat' | 'envelope-viewer';
+  /** `light`, `dark` or `auto` (default: follow the page, then the system). */
+  theme?: 'light' | 'dark' | 'auto';
+  /** IANA time zone of the times shown (default UTC). */
+  timeZone?: string;
+  /** Language of the element's own words (`en` default, or `zh-CN`). */
+  lang?: string;
+}
+
+let serverDom: Promise<void> | undefined;
+
+/** jsdom is loaded once, on the first render: importing this module costs nothing. */
+function ensureServerDom(): Promise<void> {
+  serverDom ??= import('jsdom').then(({ JSDOM }) => {
+    useMarkdownWindow(new JSDOM('<!doctype html>').window as unknown as WindowLike);
+  });
+  return serverDom;
+}
+
+/**
+ * The envelope as a `<script type="application/json">` child. `<` is written `\u003c` (the same
+ * character to a JSON reader), so no value can end the script or open a comment in it.
+ */
+function scriptChild(envelope: unknown): string {
+  let json: string;
+  try {
+    json = typeof envelope === 'string' ? envelope : (JSON.stringify(envelope) ?? 'null');
+  } catch {
+    json = 'null'; // a cycle: the element shows its error panel for the property anyway
+  }
+  return `<script type="application/json">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The HTML of an `<envelope-chat>` (or `<envelope-viewer>`) showing `envelope`, with its shadow
+ * DOM declared in `<template shadowrootmode="open">`. The envelope also travels in a child
+ * `<script type="application/json">`, so the element reads the same data when it hydrates.
+ * Invalid input renders the same error panel as in the browser. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { renderEnvelopeHTML } from 'prompt-envelope/ssr';
+ * const html = await renderEnvelopeHTML(envelope, { theme: 'light' });
+ * response.end(`<!doctype html><body>${html}</body>`);
+ * ```
+ */
+export async function renderEnvelopeHTML(
+  envelope: unknown,
+  options: RenderEnvelopeOptions = {},
+): Promise<string> {
+  // A server render cannot wait for a language's strings the way an element in a page does.
+  await Promise.all([ensureServerDom(), loadStrings(options.lang ?? 'en')]);
+  const script = unsafeHTML(scriptChild(envelope));
+  const theme = options.theme ?? 'auto';
+  const template =
+    options.element === 'envelope-viewer'
+      ? html`<envelope-viewer
+          .envelope=${envelope}
+          theme=${theme}
+          lang=${options.lang ?? 'en'}
+          time-zone=${options.timeZone ?? 'UTC'}
+          >${script}</envelope-viewer
+        >`
+      : html`<envelope-chat
+          .envelope=${envelope}
+          theme=${theme}
+          lang=${options.lang ?? 'en'}
+          time-zone=${options.timeZone ?? 'UTC'}
+          >${script}</envelope-chat
+        >`;
+  try {
+    return await collectResult(render(template));
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return `<p role="alert">The envelope could not be rendered on the server (${reason.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}).</p>`;
+  }
+}

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+// Issue #17: `prompt-envelope view` serves the built viewer (dist/, `npm run build` first) with
+// a person's files loaded, on 127.0.0.1; `import` finds the format itself.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = `${root}bin/prompt-envelope.js`;
+const fixture = (name: string) => `${root}test/fixtures/open/${name}`;
+
+let browser: Browser;
+const running: ChildProcess[] = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+  });
+});
+
+after(async () => {
+  for (const child of running) child.kill('SIGTERM');
+  await browser?.close();
+});
+
+/** Starts `view` and resolves with the address it prints. */
+function view(args: string[], stdin?: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, 'view', ...args, '--no-open', '--port', '0'], {
+    cwd: root,
+  });
+  running.push(child);
+  if (stdin !== undefined) child.stdin.end(stdin);
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /^http:\/\/127\.0\.0\.1:\d+\/\S*/m.exec(out)?.[0];
+      if (url) resolve({ url, child });
+    });
+    child.on('exit', (code) => reject(new Error(`view exited with ${code}: ${err}`)));
+  });
+}
+
+/** The text the page shows once the viewer has read its files. */
+async function pageText(url: string, expected: string): Promise<string> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  try {
+    await page.goto(url);
+    // A string, not a function: tsx would wrap a function in helpers the page does not have.
+    // Polled here rather than with waitForFunction, whose polling does not run in a process
+    // started with --disallow-code-generation-from-strings (npm run test:core).
+    const shows = `(() => {
+        const all = [];
+        const walk = (node) => {
+          if (node.nodeType === Node.TEXT_NODE) all.push(node.textContent);
+          if (node.shadowRoot) walk(node.shadowRoot);
+          node.childNodes.forEach(walk);
+        };
+        walk(document.body);
+        return all.join(' ').includes(${JSON.stringify(expected)});
+      })()`;
+    const deadline = Date.now() + 15_000;
+    while (!(await page.evaluate(shows))) {
+      assert.ok(Date.now() < deadline, `the page did not show ${JSON.stringify(expected)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(problems, []);
+    return expected;
+  } finally {
+    await page.close();
+  }
+}
+
+describe('prompt-envelope view', () => {
+  test('a file: prints its address on 127.0.0.1, and the page shows its messages', async () => {
+    const { url, child } = await view([fixture('pairs.jsonl')]);
+    assert.match(url, /\?src=%2Fdata%2F0%2Fpairs\.jsonl$/);
+    await pageText(url, 'What time is it in Tokyo?');
+    // Only requests to its own address are answered (no DNS rebinding).
+    const origin = new URL(url).origin;
+    const foreign = spawnSync('curl', [
+      '-s',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      'Host: example.com',
+      origin,
+    ]);
+    if (foreign.status === 0) assert.equal(foreign.stdout.toString(), '403');
+    const data = await fetch(`${origin}/data/0/pairs.jsonl`);
+    assert.equal(await data.text(), readFileSync(fixture('pairs.jsonl'), 'utf8'));
+    assert.equal((await fetch(`${origin}/../package.json`)).status, 404);
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0);
+  });
+
+  test('standard input (-)', async () => {
+    const { url } = await view(['-'], readFileSync(fixture('anthropic.json'), 'utf8'));
+    assert.match(url, /src=%2Fdata%2F0%2Fstdin$/);
+    await pageText(url, 'Did we report on the Lisbon tram strike');
+  });
+
+  test('a folder: each of its JSON and JSON Lines files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-view-'));
+    writeFileSync(join(dir, 'a.json'), readFileSync(fixture('gemini.json')));
+    writeFileSync(join(dir, 'b.jsonl'), readFileSync(fixture('openai-batch-input.jsonl')));
+    writeFileSync(join(dir, 'notes.txt'), 'not read');
+    const { url } = await view([dir]);
+    assert.match(url, /\?src=%2Fdata%2F0%2Fa\.json&src=%2Fdata%2F1%2Fb\.jsonl$/);
+    await pageText(url, 'Loved the battery life.');
+  });
+
+  test('a missing file exits 1 with a clear message', () => {
+    const out = spawnSync(process.execPath, [bin, 'view', 'missing.json', '--no-open'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    assert.equal(out.status, 1);
+    assert.equal(out.stderr, 'prompt-envelope: cannot read missing.json: no such file.\n');
+    const port = spawnSync(process.execPath, [bin, 'view', '--port', 'x'], { encoding: 'utf8' });
+    assert.equal(port.status, 2);
+    assert.match(port.stderr, /--port takes a whole number from 0 to 65535, not 'x'\./);
+  });
+});
+
+describe('prompt-envelope import without --from', () => {
+  const run = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [bin, 'import', ...args], { cwd: root, encoding: 'utf8', input });
+
+  test('one request: one envelope as JSON; a list: JSON Lines, one envelope a line', () => {
+    const one = run([fixture('openai-chat.json')]);
+    assert.equal(one.status, 0);
+    assert.equal(JSON.parse(one.stdout).messages.length, 7);
+    const many = run([fixture('openai-batch-input.jsonl')]);
+    assert.equal(many.status, 0);
+    const lines = many.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 3);
+    assert.deepEqual(
+      lines.map((l) => JSON.parse(l).messages[1].segments[0].content),
+      ['Loved the battery life.', 'Broke after two days.', 'It is a phone.'],
+    );
+  });
+
+  test('what cannot be read is an error after what can (exit 1); stdin with -', () => {
+    const text = readFileSync(fixture('pairs.jsonl'), 'utf8');
+    const out = run(['-'], text);
+    assert.equal(out.status, 1);
+    assert.equal(out.stdout.trimEnd().split('\n').length, 6);
+    assert.match(
+      out.stderr,
+      /- could not be imported in full:\n {2}\/: Line 7: JSON syntax error at column \d+/,
+    );
+  });
+});

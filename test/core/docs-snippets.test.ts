@@ -1,0 +1,170 @@
+/**
+ * The code in README.md and in the guides (stories/**\/*.mdx) is checked, so that the docs cannot
+ * drift from the code. A comment before a code block says what to check:
+ *
+ * - `snippet: FILE`: an excerpt of FILE (a demo that other tests run); every line is in FILE.
+ * - `snippet: run with node` (or `run with sh`): the block runs in the repository root, with
+ *   node as an ES module (or with bash), and prints exactly the `output` block that follows it
+ *   (a one-line label such as "It prints:" may stand between them).
+ *
+ * Markdown takes `<!-- snippet: … -->`, MDX `{/* snippet: … *\/}` (MDX has no HTML comments).
+ * A block that imports `prompt-envelope/core` runs, or it would be the one example nobody checks.
+ * Links between the pages, and from the README to files, must lead somewhere, and HTML examples
+ * may only use the elements and attributes of custom-elements.json.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const root = new URL('../../', import.meta.url);
+
+/** README.md and every MDX page under stories/, as paths relative to the root. */
+const docs = [
+  'README.md',
+  ...readdirSync(new URL('stories/', root), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.mdx'))
+    .map((path) => `stories/${path}`)
+    .sort(),
+];
+
+const comment = (body: string) => String.raw`(?:<!--|\{/\*) ${body} (?:-->|\*/\})`;
+const fence = '\\n+```[\\w-]*\\n([\\s\\S]*?)```';
+const snippetPattern = new RegExp(
+  `${comment('snippet: (.+?)')}${fence}(?:(?:\\n+[^\\n\`{<].*)?\\n+${comment('output')}${fence})?`,
+  'g',
+);
+
+interface Snippet {
+  doc: string;
+  line: number;
+  source: string;
+  code: string;
+  output: string | undefined;
+}
+
+const snippets: Snippet[] = docs.flatMap((doc) => {
+  const text = readFileSync(new URL(doc, root), 'utf8');
+  return [...text.matchAll(snippetPattern)].map((m) => ({
+    doc,
+    line: text.slice(0, m.index).split('\n').length,
+    source: m[1]!,
+    code: m[2]!,
+    output: m[3],
+  }));
+});
+
+test('the README and the guides have snippets to check', () => {
+  assert.ok(docs.length > 1, `${docs.length} documents`);
+  assert.ok(snippets.length >= 10, `${snippets.length} snippets`);
+});
+
+test('every code block that uses the core is run', () => {
+  for (const doc of docs) {
+    const text = readFileSync(new URL(doc, root), 'utf8');
+    for (const m of text.matchAll(/(?:(\S.*)\n+)?```(?:js|ts)\n([\s\S]*?)```/g)) {
+      if (!m[2]!.includes("from 'prompt-envelope/core")) continue;
+      const line = text.slice(0, m.index).split('\n').length + 1;
+      // Recipes run with a recorded stream in place of the provider (test/core/streams-docs.test.ts).
+      assert.match(
+        m[1] ?? '',
+        /snippet: run with node|recipe: /,
+        `${doc}:${line} imports the core`,
+      );
+    }
+  }
+});
+
+for (const { doc, line, source, code, output } of snippets) {
+  const name = `${doc}:${line}`;
+  if (source === 'run with node' || source === 'run with sh') {
+    test(`${name} runs and prints its output`, () => {
+      assert.ok(output !== undefined, `${name}: a run snippet needs an output block after it`);
+      const [command, args] =
+        source === 'run with node'
+          ? [process.execPath, ['--input-type=module', '-e', code]]
+          : ['bash', ['-c', code]];
+      const run = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+      assert.equal(run.status, 0, `${name} failed:\n${run.stderr}`);
+      assert.equal(run.stdout, output);
+    });
+  } else {
+    test(`${name} is an excerpt of ${source}`, () => {
+      const file = readFileSync(new URL(source, root), 'utf8')
+        .split('\n')
+        .map((l) => l.trim());
+      for (const line of code.split('\n').map((l) => l.trim())) {
+        if (line === '' || line === '…') continue;
+        assert.ok(file.includes(line), `${source} has no line ${JSON.stringify(line)}`);
+      }
+    });
+  }
+}
+
+/** Storybook's page id of an MDX page, from its `<Meta title>`. */
+const ownId = (text: string) =>
+  `${(/<Meta title="([^"]+)"/.exec(text)?.[1] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-')}--docs`;
+
+/** The anchors of each MDX page's headings, by page id. */
+const pages = new Map(
+  docs
+    .filter((doc) => doc.endsWith('.mdx'))
+    .map((doc) => {
+      const text = readFileSync(new URL(doc, root), 'utf8');
+      const id = ownId(text);
+      const anchors = [...text.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N} -]/gu, '')
+          .replace(/ /g, '-'),
+      );
+      return [id, anchors];
+    }),
+);
+
+test('links between the pages and to files lead somewhere', () => {
+  for (const doc of docs) {
+    const text = readFileSync(new URL(doc, root), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^https?:/.test(target!)) continue;
+      const page = target!.startsWith('#')
+        ? [target, ownId(text), target!.slice(1)]
+        : /^\?path=\/docs\/([^#]+)(?:#(.+))?$/.exec(target!);
+      if (page) {
+        const anchors = pages.get(page[1]!);
+        assert.ok(anchors, `${doc} links to ${target}, which is no page`);
+        if (page[2]) assert.ok(anchors.includes(page[2]), `${doc}: ${target} has no such heading`);
+      } else {
+        assert.ok(existsSync(new URL(target!, new URL(doc, root))), `${doc} links to ${target}`);
+      }
+    }
+  }
+});
+
+test('HTML examples use the elements and attributes that exist', () => {
+  const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8')) as {
+    modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
+  };
+  const attributes = new Map(
+    manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .filter((d) => d.tagName)
+      .map((d) => [d.tagName!, new Set((d.attributes ?? []).map((a) => a.name))]),
+  );
+  const global = new Set(['id', 'class', 'lang', 'dir', 'hidden', 'slot', 'style', 'title']);
+  let checked = 0;
+  for (const doc of docs) {
+    const text = readFileSync(new URL(doc, root), 'utf8');
+    for (const [, block] of text.matchAll(/```html\n([\s\S]*?)```/g)) {
+      for (const [, tag, rest] of block!.matchAll(/<([a-z]+-[a-z-]+)([^>]*)>/g)) {
+        const known = attributes.get(tag!);
+        assert.ok(known, `${doc}: <${tag}> is no element`);
+        for (const [, name] of rest!.matchAll(/\s([a-z-]+)(?==|\s|\/|$)/g)) {
+          assert.ok(known.has(name!) || global.has(name!), `${doc}: <${tag}> has no ${name}`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 10, `${checked} attributes checked`);
+});

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// The provider recipes of the live conversations guide (stories/guides/live.mdx) run as written against the built package, with
+// `fetch` answering from a recorded stream (sent in uneven pieces) instead of the provider.
+
+const root = new URL('../../', import.meta.url);
+const doc = readFileSync(new URL('stories/guides/live.mdx', root), 'utf8');
+const recipes = new Map(
+  [...doc.matchAll(/\{\/\* recipe: (.+?) \*\/\}\n+```js\n([\s\S]*?)```/g)].map((m) => [m[1], m[2]]),
+);
+
+const cases = [
+  {
+    recipe: 'openai-chat',
+    fixture: 'openai-chat-text.sse',
+    url: 'https://api.openai.com/v1/chat/completions',
+    auth: ['authorization', 'Bearer sk-test'],
+    segments: [
+      {
+        kind: 'text',
+        content:
+          'Paris is the capital of France.\n\nIt has about **2.1 million** residents — «la Ville Lumière».',
+      },
+    ],
+  },
+  {
+    recipe: 'openai-responses',
+    fixture: 'openai-responses-tool-call.sse',
+    url: 'https://api.openai.com/v1/responses',
+    auth: ['authorization', 'Bearer sk-test'],
+    segments: [
+      { kind: 'text', content: "I'll look up the weather in Oslo." },
+      {
+        kind: 'tool_call_request',
+        toolName: 'get_weather',
+        arguments: { city: 'Oslo', unit: 'celsius' },
+        collapsed: false,
+      },
+    ],
+  },
+  {
+    recipe: 'anthropic',
+    fixture: 'anthropic-tool-use.sse',
+    url: 'https://api.anthropic.com/v1/messages',
+    auth: ['x-api-key', 'sk-ant-test'],
+    segments: [
+      { kind: 'text', content: "Okay, let's check the weather for San Francisco, CA:" },
+      {
+        kind: 'tool_call_request',
+        toolName: 'get_weather',
+        arguments: { location: 'San Francisco, CA', unit: 'fahrenheit' },
+        collapsed: false,
+      },
+    ],
+  },
+];
+
+test('the guide has one recipe per provider', () => {
+  assert.deepEqual(
+    [...recipes.keys()],
+    cases.map((c) => c.recipe),
+  );
+});
+
+for (const c of cases) {
+  test(`the ${c.recipe} recipe runs as written`, () => {
+    const body = readFileSync(new URL(`test/fixtures/streams/${c.fixture}`, root), 'utf8');
+    const prelude = `
+const __body = ${JSON.stringify(body)};
+const __requests = [];
+globalThis.fetch = async (url, init) => {
+  __requests.push({ url: String(url), headers: init.headers, body: JSON.parse(init.body) });
+  const bytes = new TextEncoder().encode(__body);
+  let at = 0;
+  const stream = new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      const size = 1 + ((at * 7919) % 97);
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+};
+process.env.OPENAI_API_KEY = 'sk-test';
+process.env.ANTHROPIC_API_KEY = 'sk-ant-test';
+const __shown = [];
+const show = (update) => __shown.push(update.type);
+`;
+    const epilogue = `
+console.log(JSON.stringify({ requests: __requests, message: stream.message(), shown: __shown }));
+`;
+    const folder = fileURLToPath(new URL('node_modules/.cache/stream-recipes/', root));
+    mkdirSync(folder, { recursive: true });
+    const file = `${folder}${c.recipe}.mjs`;
+    writeFileSync(file, prelude + recipes.get(c.recipe) + epilogue);
+    const out = JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' }));
+    const [request] = out.requests;
+    assert.equal(out.requests.length, 1);
+    assert.equal(request.url, c.url);
+    assert.equal(request.body.stream, true);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers as Record<string, string>).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
+    );
+    assert.equal(headers[c.auth[0]], c.auth[1]);
+    assert.deepEqual(out.message.segments, c.segments);
+    assert.equal(out.shown[0], 'append');
+    assert.equal(out.shown.at(-1), 'end');
+  });
+}

@@ -1,0 +1,4 @@
+import '../../src/define.js';
+import { describeHostileCases } from '../fixtures/hostile/describe-cases.js';
+
+describeHostileCases(0, 4);

@@ -1,0 +1,359 @@
+// prompt-envelope/ssr and `prompt-envelope render`, as users get them (the built package), in
+// Chromium: the server's HTML shows the conversation with JavaScript off, hydrates without
+// rebuilding its DOM when the script loads, renders bad input as the error panel, and stays
+// inert for the whole XSS corpus.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { renderEnvelopeHTML, renderEnvelopePage } from 'prompt-envelope/ssr';
+import demoB from '../../src/data/demos/demo-b.json' with { type: 'json' };
+import dompurifyCorpus from '../fixtures/xss/dompurify-payloads.json' with { type: 'json' };
+import { armPayload, hostileEnvelope, OWN_PAYLOADS } from '../fixtures/xss/own-payloads.js';
+import type { Envelope } from '../../src/core/protocol/types.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bundle = readFileSync(join(root, 'dist/prompt-envelope.js'), 'utf8');
+const folder = mkdtempSync(join(tmpdir(), 'ssr-'));
+let browser: Browser;
+let server: Server;
+let origin = '';
+/** What the test server answers, by path; `/bundle.js` waits for `release()` when held. */
+const pages = new Map<string, string>();
+let held: Promise<void> | null = null;
+/** The files of dist/lazy/ that pages asked for. */
+const lazyRequests: string[] = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+  });
+  server = createServer(async (request, response) => {
+    if (request.url === '/bundle.js') {
+      await held;
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+      return;
+    }
+    // The parts the bundle loads on demand, beside it as in dist/.
+    const lazy = /^\/lazy\/([\w-]+\.js)$/.exec(request.url ?? '');
+    if (lazy) {
+      lazyRequests.push(request.url!);
+      const text = readFileSync(join(root, 'dist/lazy', lazy[1]!), 'utf8');
+      return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(text);
+    }
+    if (request.url === '/favicon.ico') return void response.writeHead(204).end();
+    const page = pages.get(request.url ?? '');
+    if (page === undefined) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// Page functions are passed as source text: the test runner's transform would add helpers
+// (esbuild's __name) to functions that the page cannot see.
+
+/** Every text of the page, shadow roots included, in document order. */
+function deepText(page: Page): Promise<string> {
+  return page.evaluate(`(() => {
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+      if (node instanceof HTMLTemplateElement) return walk(node.content);
+      if (node instanceof Element && ['STYLE', 'SCRIPT'].includes(node.tagName)) return '';
+      let text = '';
+      if (node instanceof Element && node.shadowRoot) text += walk(node.shadowRoot);
+      for (const child of node.childNodes) text += walk(child);
+      return text;
+    };
+    return walk(document.body).replace(/\\s+/g, ' ');
+  })()`);
+}
+
+function collecting(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+const demo = demoB as unknown as Envelope;
+const texts = demo.messages.flatMap((m) =>
+  m.segments.flatMap((s) => (s.kind === 'text' ? [s.content.replace(/[*`_|#\n]/g, ' ')] : [])),
+);
+/** A few words of each text segment, as Markdown renders them. */
+const phrases = texts.map((t) => t.replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' '));
+
+describe('prompt-envelope render (the command, as a process)', () => {
+  test('writes a page that shows every message with JavaScript off', async () => {
+    const file = join(folder, 'demo-b.html');
+    execFileSync(process.execPath, [
+      join(root, 'bin/prompt-envelope.js'),
+      'render',
+      join(root, 'src/data/demos/demo-b.json'),
+      '-o',
+      file,
+    ]);
+    const html = readFileSync(file, 'utf8');
+    assert.match(html, /<template shadowroot(mode)?="open"/);
+    assert.doesNotMatch(html, /<script type="module"/);
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`file://${file}`);
+    const text = await deepText(page);
+    for (const phrase of phrases) assert.ok(text.includes(phrase), `missing: ${phrase}`);
+    assert.ok(text.includes('System prompt') && text.includes('Tools'), 'segment headers');
+    // Collapsed as the data says: the system prompt's body is not drawn, the tool call's is.
+    const expanded = (await page.evaluate(`(() => {
+      const states = {};
+      const visit = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.shadowRoot) visit(el.shadowRoot);
+          const button = el.shadowRoot?.querySelector('button[aria-expanded]');
+          if (button) (states[el.localName] ??= []).push(button.getAttribute('aria-expanded'));
+        }
+      };
+      visit(document);
+      return states;
+    })()`)) as Record<string, string[]>;
+    assert.deepEqual(expanded['segment-system-prompt'], ['false']);
+    assert.ok(expanded['tool-call-request']!.every((state) => state === 'true'));
+    assert.deepEqual(requests, [`file://${file}`]);
+    await page.close();
+  });
+
+  test('--interactive hydrates with zero console errors, and a disclosure opens on click', async () => {
+    const file = join(folder, 'demo-b-interactive.html');
+    execFileSync(process.execPath, [
+      join(root, 'bin/prompt-envelope.js'),
+      'render',
+      join(root, 'src/data/demos/demo-b.json'),
+      '--interactive',
+      '-o',
+      file,
+    ]);
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    await page.goto(`file://${file}`);
+    const header = page
+      .locator('envelope-chat envelope-message segment-system-prompt button[aria-expanded]')
+      .first();
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    assert.equal(await header.getAttribute('aria-expanded'), 'false');
+    await header.click();
+    await page.waitForFunction(
+      `document.querySelector('envelope-chat').shadowRoot.querySelector('envelope-message')
+        .shadowRoot.querySelector('segment-system-prompt').shadowRoot
+        .querySelector('button[aria-expanded]').getAttribute('aria-expanded') === 'true'`,
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('--interactive --lang zh-CN stays Chinese when it hydrates, loading nothing', async () => {
+    const file = join(folder, 'demo-b-zh.html');
+    execFileSync(process.execPath, [
+      join(root, 'bin/prompt-envelope.js'),
+      'render',
+      join(root, 'src/data/demos/demo-b.json'),
+      '--interactive',
+      '--lang',
+      'zh-CN',
+      '-o',
+      file,
+    ]);
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`file://${file}`);
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    await page.evaluate(`document.querySelector('envelope-chat').updateComplete`);
+    const text = await deepText(page);
+    assert.ok(text.includes('系统提示词') && !text.includes('System prompt'), text.slice(0, 300));
+    assert.deepEqual(requests, [`file://${file}`]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a file that is not an envelope gives exit code 1 and a page with the error panel', () => {
+    const bad = join(folder, 'bad.json');
+    writeFileSync(bad, '{"version": "1.0", "messages": [{"id": 1}]}');
+    const file = join(folder, 'bad.html');
+    let status = 0;
+    try {
+      execFileSync(
+        process.execPath,
+        [join(root, 'bin/prompt-envelope.js'), 'render', bad, '-o', file],
+        {
+          stdio: 'pipe',
+        },
+      );
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    assert.equal(status, 1);
+    assert.match(readFileSync(file, 'utf8'), /part="error"/);
+  });
+});
+
+describe('renderEnvelopeHTML', () => {
+  test('hydrates onto the server DOM instead of drawing it again', async () => {
+    const html = await renderEnvelopeHTML(demo);
+    pages.set(
+      '/hydrate.html',
+      `<!doctype html><meta charset="utf-8"><body>${html}<script type="module" src="/bundle.js"></script>`,
+    );
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    // The module script holds DOMContentLoaded back while it is held: wait for the HTML only.
+    await page.goto(`${origin}/hydrate.html`, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      `document.querySelector('envelope-chat')?.shadowRoot?.querySelector('.item') != null`,
+    );
+    // Mark server-drawn nodes while the script is held back; after hydration they must remain.
+    await page.evaluate(`(() => {
+      const chat = document.querySelector('envelope-chat').shadowRoot;
+      window.marked = [...chat.querySelectorAll('.item'), chat.querySelector('.header')];
+    })()`);
+    release();
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    await page.waitForFunction(
+      `!!document.querySelector('envelope-chat').shadowRoot.querySelector('context-meter')`,
+    );
+    const kept = (await page.evaluate(`(() => {
+      const chat = document.querySelector('envelope-chat').shadowRoot;
+      return {
+        marked: window.marked.length,
+        stillThere: window.marked.filter((el) => el.isConnected && chat.contains(el)).length,
+        items: chat.querySelectorAll('.item').length,
+      };
+    })()`)) as { marked: number; stillThere: number; items: number };
+    assert.equal(kept.items, demo.messages.length);
+    assert.equal(kept.stillThere, kept.marked);
+    assert.deepEqual(problems, []);
+    held = null;
+    await page.close();
+  });
+
+  test('a Chinese page hydrates in Chinese: the bundle loads the strings from beside it', async () => {
+    const html = await renderEnvelopeHTML(demo, { lang: 'zh-CN' });
+    pages.set(
+      '/hydrate-zh.html',
+      `<!doctype html><meta charset="utf-8"><body>${html}<script type="module" src="/bundle.js"></script>`,
+    );
+    lazyRequests.length = 0;
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    await page.goto(`${origin}/hydrate-zh.html`);
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    await page.evaluate(`document.querySelector('envelope-chat').updateComplete`);
+    const text = await deepText(page);
+    assert.ok(text.includes('系统提示词') && !text.includes('System prompt'), text.slice(0, 300));
+    assert.deepEqual(lazyRequests, ['/lazy/zh-CN.js']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('invalid input renders the error panel with the path and the sentence, never throws', async () => {
+    const cases: [unknown, RegExp][] = [
+      ['{"version": "1.0", "messages": [', /JSON syntax error at line 1/],
+      [{ version: '1.0', messages: [] }, /\/messages/],
+      [42, /The envelope must be a JSON object, but it is the number 42/],
+      [
+        (() => {
+          const cyclic: Record<string, unknown> = { version: '1.0' };
+          cyclic.messages = [cyclic];
+          return cyclic;
+        })(),
+        /Message 0 is missing required field/,
+      ],
+    ];
+    for (const [input, sentence] of cases) {
+      const html = await renderEnvelopeHTML(input);
+      assert.match(html, /part="error"/);
+      assert.match(html, sentence);
+    }
+  });
+
+  test('the viewer renders with its protocol panel', async () => {
+    const html = await renderEnvelopeHTML(demo, { element: 'envelope-viewer' });
+    assert.match(html, /<envelope-viewer/);
+    assert.match(html, /<protocol-panel/);
+  });
+});
+
+describe('the XSS corpus through the server path', () => {
+  const payloads = [...dompurifyCorpus.payloads, ...OWN_PAYLOADS].map(armPayload);
+  const BATCH = 20;
+
+  for (let start = 0; start < payloads.length; start += BATCH) {
+    const batch = payloads.slice(start, start + BATCH);
+    test(`payloads ${start}–${start + batch.length - 1} render inert, every segment expanded`, async () => {
+      const bodies = await Promise.all(
+        batch.map((payload) => renderEnvelopeHTML(hostileEnvelope(payload), { theme: 'light' })),
+      );
+      pages.set('/xss.html', `<!doctype html><meta charset="utf-8"><body>${bodies.join('\n')}`);
+      const page = await browser.newPage();
+      let dialogs = 0;
+      page.on('dialog', (dialog) => {
+        dialogs++;
+        void dialog.dismiss();
+      });
+      await page.goto(`${origin}/xss.html`);
+      const found = (await page.evaluate(`(() => {
+        const problems = [];
+        const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'data', 'srcset'];
+        const FORBIDDEN = ['script', 'iframe', 'object', 'embed', 'form', 'style', 'frame', 'frameset', 'base', 'meta', 'link'];
+        const visit = (root, inShadow) => {
+          for (const el of root.querySelectorAll('*')) {
+            if (el.shadowRoot) visit(el.shadowRoot, true);
+            const tag = el.localName;
+            // Lit's own styles are the first children of each shadow root; the envelope's JSON
+            // travels in a script child of each host, outside the shadow roots.
+            const ownStyle = tag === 'style' && inShadow && el.parentNode instanceof ShadowRoot;
+            const envelopeScript = tag === 'script' && el.type === 'application/json' && !inShadow;
+            if (!ownStyle && !envelopeScript && FORBIDDEN.includes(tag)) problems.push('<' + tag + '>');
+            for (const attr of el.attributes) {
+              if (/^on/i.test(attr.name)) problems.push(tag + '[' + attr.name + ']');
+              if (attr.name === 'srcdoc') problems.push(tag + '[srcdoc]');
+              if (URL_ATTRIBUTES.includes(attr.name) && /^\\s*(javascript|vbscript):|^\\s*data:text\\/html/i.test(attr.value))
+                problems.push(tag + '[' + attr.name + '=' + attr.value + ']');
+            }
+          }
+        };
+        visit(document.body, false);
+        return { problems, pwned: window.__pwned };
+      })()`)) as { problems: string[]; pwned: unknown };
+      assert.deepEqual(found.problems, []);
+      assert.equal(found.pwned, undefined);
+      assert.equal(dialogs, 0);
+      await page.close();
+    });
+  }
+});
+
+test('renderEnvelopePage writes a whole document with a policy that loads nothing', async () => {
+  const html = await renderEnvelopePage(demo, { title: 'Bug <1234>' });
+  assert.match(html, /^<!doctype html>/);
+  assert.match(html, /<title>Bug &lt;1234&gt;<\/title>/);
+  assert.match(
+    html,
+    /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"/,
+  );
+});
