@@ -120,12 +120,12 @@ function benchSizes() {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   const sizes = JSON.parse(
     execFileSync('node', ['scripts/check-size.mjs', '--json'], { encoding: 'utf8' }),
-  ) as Record<string, { gzip: number; budget: number }>;
+  ) as Record<string, { gzip: number; goal: number }>;
   for (const [name, size] of Object.entries(sizes)) {
     record(
-      `Size of ${name} vs budget`,
+      `Size of ${name} vs goal`,
       size.gzip / 1000,
-      size.budget / 1000,
+      size.goal / 1000,
       'kB gzip',
       { atMost: 1 },
       'min + gzip -9',
