@@ -805,6 +805,28 @@ describe('createStreamReader rules', () => {
     assert.deepEqual(reader.message().segments, [text('ok')]);
   });
 
+  test('a tool input that JSON cannot hold is left out with a warning (found by fast-check)', () => {
+    const { reader, updates } = readAll([
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', input: { '': [undefined], n: NaN } },
+      },
+    ]);
+    assertWellFormed(reader, updates);
+    const [call] = reader.message().segments;
+    assert.deepEqual(call, {
+      kind: 'tool_call_request',
+      toolName: (call as { toolName: string }).toolName,
+      arguments: {},
+      collapsed: false,
+    });
+    assert.match(
+      reader.warnings.map((w) => w.message).join('\n'),
+      /holds a value that JSON cannot/,
+    );
+  });
+
   test('wrong options are a programming error', () => {
     for (const options of [
       {},

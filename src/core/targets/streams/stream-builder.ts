@@ -4,6 +4,7 @@
  * streams into messages the same way.
  */
 import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
+import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
@@ -203,13 +204,20 @@ export class StreamBuilder {
     const empty = this.isEmpty() && ![...this.textSources.values()].includes(0);
     if (empty) this.segments = [segment];
     const index = empty ? 0 : this.segments.push(segment) - 1;
+    // An SDK object may hold what JSON cannot (undefined in a list, NaN): never in a message.
+    const usable = isJsonObject(initial) && findNonJsonValue(initial) === null;
+    if (isJsonObject(initial) && !usable)
+      this.warn(
+        'malformed-event',
+        `The input sent with the ${label(segment.toolName)} call (segment ${index}) holds a value that JSON cannot; it was left out.`,
+      );
     this.tools.set(key, {
       segment,
       index,
       raw: '',
       named,
       done: false,
-      ...(isJsonObject(initial) ? { initial } : {}),
+      ...(usable ? { initial } : {}),
     });
     this.changed();
   }
