@@ -22,7 +22,9 @@ import { jsonStyles, renderJsonText } from './internal/json-view.js';
 import { isLargeEnvelope, offload } from './internal/offload.js';
 import type { PanelView } from './internal/offload-jobs.js';
 import { renderWorking, workingStyles } from './internal/offload-status.js';
-import { cutNoteStyles, renderCutNote, shownPart } from './internal/shown-text.js';
+import { viewText, type ViewText } from './internal/offload-text.js';
+import { saveFile } from './internal/save-file.js';
+import { cutNoteStyles, renderCutNote } from './internal/shown-text.js';
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
@@ -60,12 +62,10 @@ function usable(registry: unknown): SegmentRegistry | undefined {
 }
 
 interface TabView {
-  text: string;
+  /** The JSON: what is shown, its length, the whole as copy and download give it. */
+  text: ViewText;
   warnings: { message: string; where?: string }[];
-  /**
-   * The request as a curl command, for tabs that are API requests; made when copied, as it
-   * repeats the whole body (100 ms for 10 MB).
-   */
+  /** The request as curl, for API requests: made when copied (100 ms for a 10 MB body). */
   curl: (() => string) | null;
   /** The Trace tab's rows and the target they are for. */
   trace?: { target: ExportTarget; rows: TraceRow[] };
@@ -288,7 +288,7 @@ export class ProtocolPanel extends LitElement {
   /** The text of the current tab, exactly as copy and download give it. */
   get shownText(): string {
     const envelope = this.shownEnvelope;
-    return envelope ? (this.view(envelope, this.shownTab)?.text ?? '') : '';
+    return envelope ? (this.view(envelope, this.shownTab)?.text.whole() ?? '') : '';
   }
 
   protected override render() {
@@ -371,7 +371,7 @@ export class ProtocolPanel extends LitElement {
                 tabindex="0"
                 aria-label=${a.t(TABS.find((t) => t.id === this.shownTab)!.label)}
               >
-${renderJsonText(shownPart(view.text))}</pre>
+${renderJsonText(view.text.shown)}</pre>
               ${renderCutNote(a, view.text.length)}`
       }`;
   }
@@ -460,14 +460,14 @@ ${renderJsonText(shownPart(view.text))}</pre>
       if (tab === 'trace') {
         const out = this.exportFor(envelope, target, false);
         view = {
-          text: readableJson(out.trace),
+          text: viewText(readableJson(out.trace)),
           warnings: out.warnings.map((w) => ({ message: w.message })),
           curl: null,
           trace: { target, rows: out.trace },
         };
       } else if (tab === 'raw') {
         view = {
-          text: readableJson(envelope),
+          text: viewText(readableJson(envelope)),
           warnings: findSemanticWarnings(envelope).map((w) => ({
             message: w.message,
             where: w.path,
@@ -477,7 +477,7 @@ ${renderJsonText(shownPart(view.text))}</pre>
       } else {
         const out = this.exportFor(envelope, tab);
         view = {
-          text: readableJson(out.body),
+          text: viewText(readableJson(out.body)),
           warnings: out.warnings.map((w) => ({ message: w.message })),
           curl:
             tab === 'otel' ? null : () => toCurl(out.body, tab, { model: envelope.model }) ?? '',
@@ -537,18 +537,20 @@ ${renderJsonText(shownPart(view.text))}</pre>
       this.views.get(envelope)?.set(key, view);
     };
     job.then(
-      (made) =>
+      (made) => {
+        const text = viewText(made.text);
         done({
-          text: made.text,
+          text,
           warnings: made.warnings,
           curl:
             tab === 'otel' || target === 'raw' || tab === 'trace'
               ? null
-              : () => toCurl(JSON.parse(made.text), target, { model: envelope.model }) ?? '',
+              : () => toCurl(JSON.parse(text.whole()), target, { model: envelope.model }) ?? '',
           ...(made.trace ? { trace: { target: target as ExportTarget, rows: made.trace } } : {}),
-        }),
+        });
+      },
       (error: unknown) =>
-        done({ text: 'null', warnings: [{ message: String(error) }], curl: null }),
+        done({ text: viewText('null'), warnings: [{ message: String(error) }], curl: null }),
     );
   }
 
@@ -573,13 +575,11 @@ ${renderJsonText(shownPart(view.text))}</pre>
   }
 
   private download = () => {
-    const url = URL.createObjectURL(new Blob([this.shownText], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
+    const envelope = this.shownEnvelope;
     const tab = this.shownTab;
-    link.download = `${this.name}-${tab === 'trace' ? `trace-${this.shownTraceTarget}` : tab}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    const text = (envelope && this.view(envelope, tab)?.text) || viewText('');
+    const name = `${this.name}-${tab === 'trace' ? `trace-${this.shownTraceTarget}` : tab}.json`;
+    saveFile(text.file('application/json'), name);
   };
 
   private onEnvelopeLoad = (event: Event) => {

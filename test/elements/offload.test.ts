@@ -13,6 +13,7 @@ import type { PromptStudio } from '../../src/elements/prompt-studio.component.js
 import { isLargeEnvelope, offload, offloadMode } from '../../src/elements/internal/offload.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.component.js';
 import { cutToShared, sharedShownParts } from '../../src/elements/internal/shown-part.js';
+import { packText, viewText } from '../../src/elements/internal/offload-text.js';
 
 /** 3,000 messages of 1,000 characters: over the offload threshold. */
 function largeEnvelope(seed = 0): Envelope {
@@ -48,7 +49,9 @@ describe('offload: heavy work off the main thread (issue 20)', () => {
       { type: 'export', envelope, target: 'anthropic', view: 'body' },
       { onProgress: (share) => shares.push(share) },
     );
-    expect(view.text).to.equal(
+    // 3 MB of JSON: it comes as bytes, moved rather than copied (offload-text.ts).
+    expect(view.text).to.have.property('bytes');
+    expect(viewText(view.text).whole()).to.equal(
       readableJson(exportEnvelope(envelope, { target: 'anthropic' }).body),
     );
     expect(shares.at(-1)).to.equal(1);
@@ -91,9 +94,30 @@ describe('offload in the elements', () => {
     await waitUntil(() => panel.shadowRoot!.querySelector('[part="code"]'), 'the JSON', {
       timeout: 15_000,
     });
-    expect(panel.shownText).to.equal(
-      readableJson(exportEnvelope(envelope, { target: 'gemini' }).body),
+    const body = readableJson(exportEnvelope(envelope, { target: 'gemini' }).body);
+    expect(panel.shownText).to.equal(body);
+    // The body (3 MB) came over as bytes: the page shows its first part and says how long it is.
+    expect(body.length).to.be.greaterThan(1_000_000);
+    const code = panel.shadowRoot!.querySelector('[part="code"]')!.textContent!;
+    expect(code.trim()).to.equal(body.slice(0, 100_000).trim());
+    expect(panel.shadowRoot!.querySelector('[part~="cut"]')!.textContent).to.include(
+      body.length.toLocaleString('en'),
     );
+    // Download saves the bytes as they came: the same JSON.
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    let saved: Blob | undefined;
+    URL.createObjectURL = (blob: Blob) => ((saved = blob), 'blob:test');
+    HTMLAnchorElement.prototype.click = () => {};
+    try {
+      [...panel.shadowRoot!.querySelectorAll('button')]
+        .find((b) => b.textContent!.includes('Download'))!
+        .click();
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(await saved!.text()).to.equal(body);
     panel.tab = 'trace';
     await waitUntil(() => panel.shadowRoot!.querySelector('[part="trace-table"]'), 'the trace', {
       timeout: 15_000,
@@ -101,6 +125,27 @@ describe('offload in the elements', () => {
     expect(panel.shownText).to.equal(
       readableJson(exportEnvelope(envelope, { target: 'gemini' }).trace),
     );
+  });
+});
+
+describe('offload: long texts cross from the worker as bytes', () => {
+  it('gives back exactly the text: non-Latin text, emoji, escapes; decoded once', () => {
+    const text = `{"a": "日本語 🙂 \\u0000 ${'é'.repeat(1_100_000)}"}`;
+    const { text: sent, transfer } = packText(text);
+    expect(typeof sent).to.equal('object');
+    expect(transfer).to.have.length(1);
+    const view = viewText(sent);
+    expect(view.length).to.equal(text.length);
+    expect(view.shown).to.equal(text.slice(0, 100_000));
+    expect(view.whole()).to.equal(text);
+    expect(view.whole()).to.equal(view.whole());
+  });
+
+  it('keeps a short text, and one with a lone surrogate (UTF-8 cannot hold it), a string', () => {
+    expect(packText('{"a": 1}')).to.deep.equal({ text: '{"a": 1}', transfer: [] });
+    const lone = `"${'x'.repeat(1_000_000)}\ud800"`;
+    expect(packText(lone).text).to.equal(lone);
+    expect(viewText(lone).whole()).to.equal(lone);
   });
 });
 

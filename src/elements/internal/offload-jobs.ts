@@ -13,6 +13,7 @@ import { findSemanticWarnings } from '../../core/protocol/semantic-checks.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { exportEnvelope } from '../../core/targets/export.js';
 import type { ExportTarget } from '../../core/targets/export-targets.js';
+import type { TextBytes } from './offload-text.js';
 import { cutToShared, type SharedBudget } from './shown-part.js';
 
 /**
@@ -47,8 +48,8 @@ export type OffloadJob =
   | { type: 'natives'; envelope: number; target: ExportTarget };
 
 export interface PanelView {
-  /** The JSON shown, copied and downloaded. */
-  text: string;
+  /** The JSON shown, copied and downloaded (from the worker, a long one as bytes). */
+  text: string | TextBytes;
   warnings: { message: string; where?: string }[];
   /** The Trace tab's rows (only for `view: 'trace'`). */
   trace?: TraceRow[];

@@ -3,7 +3,8 @@ import type { EnvelopeDiffResult } from '../../core/insight/diff.js';
 import type { ImportMessage } from './import-assembly.js';
 import { importInWorker } from './offload-import.js';
 import { detachDiff } from './offload-diff.js';
-import { runOffloadJob, type OffloadJob } from './offload-jobs.js';
+import { runOffloadJob, type OffloadJob, type PanelView } from './offload-jobs.js';
+import { packText } from './offload-text.js';
 
 /**
  * The offload worker (issue 20): a module worker that holds the envelopes the page sent it (in
@@ -37,7 +38,7 @@ export type FromWorker =
   | ImportMessage;
 
 interface WorkerScope {
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToWorker>) => void): void;
 }
 
@@ -72,6 +73,12 @@ scope.addEventListener('message', (event) => {
     case 'job':
       try {
         const result = runOffloadJob(data.job, envelopeById);
+        if (data.job.type === 'export' || data.job.type === 'raw') {
+          const view = result as PanelView;
+          const { text, transfer } = packText(view.text as string);
+          scope.postMessage({ type: 'result', id: data.id, result: { ...view, text } }, transfer);
+          return;
+        }
         scope.postMessage({
           type: 'result',
           id: data.id,

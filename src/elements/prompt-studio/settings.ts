@@ -17,6 +17,7 @@ import { onDemand } from '../internal/on-demand.js';
 import type { StringKey } from '../internal/strings.js';
 import type { StatusMessage } from './component-list.js';
 import { isRecord, toDrafts, type Draft } from './supplement-drafts.js';
+import { saveFile } from '../internal/save-file.js';
 
 /** Why an import replaced nothing: YAML that cannot be read, the wrong shape, or invalid components. */
 export interface ImportProblem {
@@ -119,12 +120,7 @@ export function storeComponents(key: string, json: string): string | null {
 
 /** Offers the settings YAML as a file download, `prompt-studio.yaml`. */
 export function downloadSettingsYaml(yaml: string): void {
-  const url = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'prompt-studio.yaml';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([yaml], { type: 'application/yaml' }), 'prompt-studio.yaml');
 }
 
 export interface SourceNoticesView {
