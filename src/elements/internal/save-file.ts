@@ -1,4 +1,4 @@
-/** Offers `file` to the person as a download named `name` (what the browser does with it is its own). */
+/** Offers `file` to the person as a download named `name`. */
 export function saveFile(file: Blob, name: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
