@@ -76,18 +76,12 @@ const LAZY = {
   },
 };
 
-/**
- * What the sources load with a dynamic `import()` that the one-file bundles keep inside: code
- * they hold anyway (the offload jobs, which an app's bundler loads only where no worker runs).
- */
-const INSIDE = new Set(['./offload-jobs.js']);
-
 /** Dynamic imports become imports of the files in dist/lazy/; an unknown one fails the build. */
 const lazyFiles = {
   name: 'lazy-files',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== 'dynamic-import' || INSIDE.has(args.path)) return undefined;
+      if (args.kind !== 'dynamic-import') return undefined;
       const lazy = LAZY[args.path];
       if (!lazy)
         return {
@@ -107,6 +101,21 @@ const skillMarkdownStandIn = {
   name: 'skill-markdown-stand-in',
   setup(b) {
     b.onResolve({ filter: /\/skills\/skill-markdown\.js$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
+    }));
+  },
+};
+
+/**
+ * Modules the elements load with `import()` that the one-file bundles hold anyway: the offload
+ * jobs (an app's bundler loads them only where no worker runs) and measureEnvelope (the bundles
+ * export the whole core). There each loader is its `.bundle.ts` twin, which imports statically:
+ * a dynamic import inside a one-file bundle would wrap every module it reaches in lazy init code.
+ */
+const heldInside = {
+  name: 'held-inside',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)(measuring|offload-jobs-load)\.js$/ }, (args) => ({
       path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
     }));
   },
@@ -146,13 +155,13 @@ const elementEntries = {
 await Promise.all([
   build({
     ...scriptTag,
-    plugins: [...scriptTag.plugins, lazyFiles],
+    plugins: [...scriptTag.plugins, heldInside, lazyFiles],
     format: 'esm',
     outfile: 'dist/prompt-envelope.js',
   }),
   build({
     ...scriptTag,
-    plugins: [...scriptTag.plugins, lazyFiles],
+    plugins: [...scriptTag.plugins, heldInside, lazyFiles],
     format: 'iife',
     globalName: 'PromptEnvelope',
     // A classic script has no import.meta to find the offload worker beside it by: large
@@ -160,12 +169,16 @@ await Promise.all([
     define: { 'import.meta.url': 'undefined' },
     outfile: 'dist/prompt-envelope.iife.js',
   }),
-  build({ ...scriptTag, format: 'esm', write: false, outfile: 'inline.js' }).then(
-    ({ outputFiles }) => {
-      const bundle = outputFiles.find((file) => file.path.endsWith('inline.js'));
-      writeFileSync('dist/prompt-envelope.inline.js.gz', gzipSync(bundle.contents, { level: 9 }));
-    },
-  ),
+  build({
+    ...scriptTag,
+    plugins: [...scriptTag.plugins, heldInside],
+    format: 'esm',
+    write: false,
+    outfile: 'inline.js',
+  }).then(({ outputFiles }) => {
+    const bundle = outputFiles.find((file) => file.path.endsWith('inline.js'));
+    writeFileSync('dist/prompt-envelope.inline.js.gz', gzipSync(bundle.contents, { level: 9 }));
+  }),
   ...Object.values(LAZY).map((lazy) =>
     build({
       ...common,

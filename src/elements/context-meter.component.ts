@@ -3,19 +3,21 @@ import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportTarget } from '../core/targets/export-targets.js';
 import {
-  measureEnvelope,
+  emptyMeasurement,
   MEASURE_BUCKETS,
   type ContextSize,
   type MeasureBucket,
   type MeasureResult,
-} from '../core/insight/measure.js';
+} from '../core/insight/measure-result.js';
 import type { Envelope } from '../core/protocol/types.js';
 import type { Tokenizer } from '../core/insight/token-estimate.js';
 import { envelopeContext } from './internal/contexts.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
+import { measuring, type Measuring } from './internal/measuring.js';
 import { isLargeEnvelope, offload } from './internal/offload.js';
+import { PendingWork } from './internal/on-demand.js';
 import { renderWorking, workingStyles } from './internal/offload-status.js';
 import type { StringKey } from './internal/strings.js';
 import { formatNumber, formatPercent } from './internal/format.js';
@@ -51,6 +53,12 @@ const isSize = (v: unknown): v is ContextSize =>
   Number.isFinite((v as ContextSize).tokens) &&
   Number.isFinite((v as ContextSize).characters);
 
+/** A result that shows an error instead of a measurement. */
+const unmeasured = (keyword: string, message: string): MeasureResult => ({
+  ...emptyMeasurement('openai', 'estimate'),
+  errors: [{ path: '', keyword, message }],
+});
+
 /** A `measurement` set from outside is untrusted: anything but a measureEnvelope result is an error. */
 function checkMeasurement(value: MeasureResult): MeasureResult {
   const m = value as Partial<MeasureResult> | null;
@@ -64,16 +72,7 @@ function checkMeasurement(value: MeasureResult): MeasureResult {
     MEASURE_BUCKETS.every((b) => isSize(m.byKind?.[b]))
   )
     return value;
-  return {
-    ...measureEnvelope(null),
-    errors: [
-      {
-        path: '',
-        keyword: 'input',
-        message: 'The measurement is not a result of measureEnvelope.',
-      },
-    ],
-  };
+  return unmeasured('input', 'The measurement is not a result of measureEnvelope.');
 }
 
 /**
@@ -154,6 +153,8 @@ export class ContextMeter extends LitElement {
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this);
   private measured?: { key: unknown[]; result?: MeasureResult };
+  /** Loading the measuring itself (the first time a meter measures on this page). */
+  private readonly pending = new PendingWork();
   /** A large envelope's measure, made off the main thread: how far it is and how to stop it. */
   @state()
   private working?: { share: number; abort: AbortController };
@@ -175,13 +176,37 @@ export class ContextMeter extends LitElement {
       this.working = undefined;
       // A tokenizer is a function of this page: only the built-in estimate can go to the worker.
       if (!this.tokenizer && isLargeEnvelope(envelope)) this.measureLarge(envelope, key);
-      else
-        this.measured = {
-          key,
-          result: measureEnvelope(envelope, { target: this.target, tokenizer: this.tokenizer }),
-        };
+      else this.measureHere(envelope, (this.measured = { key }), this.tokenizer);
     }
     return this.measured!.result;
+  }
+
+  /** Measures on the page: now, or once the measuring has loaded. */
+  private measureHere(
+    envelope: Envelope,
+    measured: { key: unknown[]; result?: MeasureResult },
+    tokenizer?: Tokenizer,
+  ) {
+    const measure = ({ measureEnvelope }: Measuring) =>
+      measureEnvelope(envelope, { target: this.target, tokenizer });
+    const loaded = measuring.get();
+    if (loaded) measured.result = measure(loaded);
+    else
+      void this.pending.track(
+        measuring
+          .load()
+          .then(measure, (error: unknown) =>
+            unmeasured('load', this.ambient.t('common.loadFailed', { reason: String(error) })),
+          )
+          .then((result) => {
+            measured.result = result;
+            this.requestUpdate();
+          }),
+      );
+  }
+
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.pending.settle(() => super.getUpdateComplete());
   }
 
   /** Measures a large envelope off the main thread; a newer envelope or target supersedes it. */
@@ -206,8 +231,8 @@ export class ContextMeter extends LitElement {
       () => {
         // Superseded, or the worker failed: measure here, as for a small envelope.
         if (this.working !== working) return;
-        measured.result = measureEnvelope(envelope, { target: this.target });
         this.working = undefined;
+        this.measureHere(envelope, measured);
       },
     );
   }
@@ -233,7 +258,7 @@ export class ContextMeter extends LitElement {
       content = renderErrorPanel(a.t('error.title'), result.errors);
     else if (result) content = this.renderMeter(result);
     else if (this.working) content = renderWorking(a, this.working.share);
-    else if (own.status === 'loading')
+    else if (own.status === 'loading' || this.measured)
       content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
     else content = html`<p class="empty">${a.t('meter.empty')}</p>`;
     return html`<div part="base" class="base ${a.theme}">${content}</div>`;

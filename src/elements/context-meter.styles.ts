@@ -1,5 +1,5 @@
 import { css, unsafeCSS } from 'lit';
-import { MEASURE_BUCKETS, type MeasureBucket } from '../core/insight/measure.js';
+import { MEASURE_BUCKETS, type MeasureBucket } from '../core/insight/measure-result.js';
 
 /**
  * Kind colours by `data-kind`, so that no inline style is needed (strict CSP): the measured

@@ -12,6 +12,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { WindowLike } from 'dompurify';
 import { loadStrings } from '../elements/internal/localize.js';
 import { useMarkdownWindow } from '../elements/internal/markdown.js';
+import { measuring } from '../elements/internal/measuring.js';
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
 
@@ -67,8 +68,9 @@ export async function renderEnvelopeHTML(
   envelope: unknown,
   options: RenderEnvelopeOptions = {},
 ): Promise<string> {
-  // A server render cannot wait for a language's strings the way an element in a page does.
-  await Promise.all([ensureServerDom(), loadStrings(options.lang ?? 'en')]);
+  // A server render cannot wait for a language's strings, or for the measuring a context meter
+  // loads, the way an element in a page does.
+  await Promise.all([ensureServerDom(), loadStrings(options.lang ?? 'en'), measuring.load()]);
   const script = unsafeHTML(scriptChild(envelope));
   const theme = options.theme ?? 'auto';
   const template =

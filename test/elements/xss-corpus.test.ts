@@ -3,6 +3,7 @@ import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-chat.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
+import { measuring } from '../../src/elements/internal/measuring.js';
 import {
   armPayload,
   HOSTILE_FIELDS,
@@ -192,7 +193,10 @@ function onePerKind(p: string): Segment[] {
 }
 
 describe('XSS corpus: every payload in every string field and attribute (SPEC §6)', () => {
-  before(() => {
+  before(async () => {
+    // The chat loads its measuring on first use: loaded here, so that any request made while
+    // rendering can only come from a payload.
+    await measuring.load();
     delete window.__pwned;
     for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const)
       trap(window, name, name);

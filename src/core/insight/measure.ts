@@ -7,8 +7,7 @@ import {
   TARGETS,
   type ExportTarget,
 } from '../targets/export-targets.js';
-import type { EnvelopeError } from '../protocol/issues.js';
-import type { Envelope, Message, Segment, SegmentKind } from '../protocol/types.js';
+import type { Envelope, Message, Segment } from '../protocol/types.js';
 import { clockTime } from '../assembly/time.js';
 import { jsonPreview } from '../protocol/json-value.js';
 import { staticVariables } from '../protocol/template.js';
@@ -16,71 +15,25 @@ import type { ExportOptions } from '../targets/target.js';
 import { bodySlots } from './body-slots.js';
 import { estimateTokenizer, type Tokenizer } from './token-estimate.js';
 import { validateEnvelope } from '../protocol/validate.js';
+import {
+  emptyMeasurement,
+  MEASURE_BUCKETS,
+  type ContextSize,
+  type MeasureBucket,
+  type MeasureResult,
+  type MeasureWarning,
+} from './measure-result.js';
 
-/** The categories of context size, in the order the meter draws them. */
-export type MeasureBucket =
-  | 'system_prompt'
-  | 'memory'
-  | 'skills'
-  | 'tools'
-  | 'history'
-  | 'tool_traffic'
-  | 'documents'
-  | 'long_text'
-  | 'media';
-
-export const MEASURE_BUCKETS: readonly MeasureBucket[] = [
-  'system_prompt',
-  'memory',
-  'skills',
-  'tools',
-  'history',
-  'tool_traffic',
-  'documents',
-  'long_text',
-  'media',
-];
-
-export interface ContextSize {
-  characters: number;
-  tokens: number;
-}
-
-export interface SegmentSize extends ContextSize {
-  /** The segment's index in its message. */
-  index: number;
-  kind: SegmentKind;
-  bucket: MeasureBucket;
-}
-
-export interface MessageSize extends ContextSize {
-  id: string;
-  role: Message['role'];
-  segments: SegmentSize[];
-  /** Text of this message's exported parts that no segment wrote (blank-line joins, headers). */
-  overhead: ContextSize;
-}
-
-export interface MeasureWarning {
-  code: string;
-  message: string;
-}
-
-export interface MeasureResult {
-  target: ExportTarget;
-  /** The name of the tokenizer that counted (`estimate` for the built-in estimator). */
-  tokenizer: string;
-  /** Everything: the sum of `byKind` and `overhead`, and of `byMessage` and the envelope's own overhead. */
-  total: ContextSize;
-  byKind: Record<MeasureBucket, ContextSize>;
-  /** One entry per envelope message, in order; each is the sum of its segments and its overhead. */
-  byMessage: MessageSize[];
-  /** Exported text that no segment wrote: joins, host headers, `Error: ` prefixes and the like. */
-  overhead: ContextSize;
-  /** Why nothing was measured: validation errors or an unknown target. */
-  errors: EnvelopeError[];
-  warnings: MeasureWarning[];
-}
+export { exceedsCharacters } from './exceeds-characters.js';
+export {
+  MEASURE_BUCKETS,
+  type ContextSize,
+  type MeasureBucket,
+  type MeasureResult,
+  type MeasureWarning,
+  type MessageSize,
+  type SegmentSize,
+} from './measure-result.js';
 
 export interface MeasureOptions {
   /** The request to measure (default `openai`): each provider's body carries the text differently. */
@@ -129,7 +82,7 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
   options ??= {};
   const target = options.target ?? 'openai';
   const custom = options.tokenizer;
-  const result = emptyResult(target, tokenizerName(custom));
+  const result = emptyMeasurement(target, tokenizerName(custom));
   if (!isExportTarget(target)) {
     const message = `Unknown target ${jsonPreview(target)}; use one of ${EXPORT_TARGETS.join(', ')}.`;
     result.errors.push({ path: '', keyword: 'input', message });
@@ -237,22 +190,6 @@ const size = (): ContextSize => ({ characters: 0, tokens: 0 });
 function queue<T>(items: T[]): () => T | undefined {
   let next = 0;
   return () => items[next++];
-}
-
-function emptyResult(target: ExportTarget, tokenizer: string): MeasureResult {
-  const byKind = Object.fromEntries(
-    MEASURE_BUCKETS.map((b) => [b, size()]),
-  ) as MeasureResult['byKind'];
-  return {
-    target,
-    tokenizer,
-    total: size(),
-    byKind,
-    byMessage: [],
-    overhead: size(),
-    errors: [],
-    warnings: [],
-  };
 }
 
 function tokenizerName(tokenizer: Tokenizer | undefined): string {
@@ -444,45 +381,4 @@ function claim(
     from = end;
   }
   return { claimed, leftover: leftover + text.slice(from) };
-}
-
-/**
- * Whether `value` holds more than `limit` characters of text (strings and keys), counting no
- * further than that: a cheap check before measuring, which costs about 50 ns a character.
- */
-export function exceedsCharacters(value: unknown, limit: number): boolean {
-  let count = 0;
-  const seen = new Set<object>();
-  // Lists and objects are walked member by member from a frame, not pushed whole: a message of
-  // a million segments is found large after its first few thousand, and an object's keys are
-  // counted one by one (entries of 100,000 keys were most of a 0.4 s check).
-  const frames: { items: readonly unknown[]; object?: Record<string, unknown>; next: number }[] =
-    [];
-  const visit = (item: unknown): boolean => {
-    if (typeof item === 'string') {
-      count += item.length;
-      return count > limit;
-    }
-    if (item === null || typeof item !== 'object' || seen.has(item)) return false;
-    seen.add(item);
-    if (Array.isArray(item)) frames.push({ items: item, next: 0 });
-    else
-      frames.push({ items: Object.keys(item), object: item as Record<string, unknown>, next: 0 });
-    return false;
-  };
-  if (visit(value)) return true;
-  while (frames.length > 0) {
-    const top = frames[frames.length - 1]!;
-    if (top.next >= top.items.length) {
-      frames.pop();
-      continue;
-    }
-    const item = top.items[top.next++];
-    if (top.object) {
-      const key = item as string;
-      count += key.length;
-      if (count > limit || visit(top.object[key])) return true;
-    } else if (visit(item)) return true;
-  }
-  return false;
 }

@@ -1,12 +1,10 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import {
-  exceedsCharacters,
-  measureEnvelope,
-  type MeasureResult,
-} from '../../core/insight/measure.js';
+import { exceedsCharacters } from '../../core/insight/exceeds-characters.js';
+import type { MeasureResult } from '../../core/insight/measure-result.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { AmbientController } from '../internal/localize.js';
+import { measuring } from '../internal/measuring.js';
 
 /**
  * Conversations up to this many messages and characters are measured on their own after the
@@ -92,11 +90,17 @@ export class ChatMeter implements ReactiveController {
   }
 
   private measure(envelope: Envelope): void {
-    if (this.host.loadedEnvelope !== envelope) return;
-    this.measured = envelope;
-    // Measured here rather than by the meter from `.envelope`: an inner element must not fire
-    // its own envelope-load and envelope-error events out of the chat.
-    this.measurement = measureEnvelope(envelope);
-    this.host.requestUpdate();
+    // Loaded on first use; where it cannot load (offline, a moved file) the header goes without.
+    void measuring.load().then(
+      ({ measureEnvelope }) => {
+        if (this.host.loadedEnvelope !== envelope) return;
+        this.measured = envelope;
+        // Measured here rather than by the meter from `.envelope`: an inner element must not fire
+        // its own envelope-load and envelope-error events out of the chat.
+        this.measurement = measureEnvelope(envelope);
+        this.host.requestUpdate();
+      },
+      () => undefined,
+    );
   }
 }

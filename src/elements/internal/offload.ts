@@ -4,6 +4,7 @@ import type { ImportResult } from '../../core/targets/import-body.js';
 import { ImportAssembly, type ImportMessage } from './import-assembly.js';
 import { attachDiff } from './offload-diff.js';
 import type { OffloadJob, OffloadResult, OffloadResults } from './offload-jobs.js';
+import { loadOffloadJobs } from './offload-jobs-load.js';
 import type { FromWorker, MessagePart, ToWorker } from './offload-worker.js';
 
 /** Reads a file's text on the page, in slices; undefined when aborted. */
@@ -220,9 +221,7 @@ class OffloadClient {
       local.set(id, envelope);
       return id;
     });
-    // Loaded only here: a page whose worker runs does not download the jobs' core code twice,
-    // and an element that offloads one kind of job does not carry every other kind.
-    const { runOffloadJob } = await import('./offload-jobs.js');
+    const { runOffloadJob } = await loadOffloadJobs();
     if (aborted(task)) return undefined;
     const result = runOffloadJob(job, (id) => local.get(id)!);
     task.options.onProgress?.(1);
