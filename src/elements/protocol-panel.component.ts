@@ -17,7 +17,7 @@ import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../events.js';
 import { envelopeContext, segmentRegistryContext } from './internal/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
-import { icon } from './internal/icons.js';
+import { copyIcon, downloadIcon, icon, warningIcon } from './internal/icons.js';
 import { jsonStyles, renderJsonText } from './internal/json-view.js';
 import { isLargeEnvelope, offload } from './internal/offload.js';
 import type { PanelView } from './internal/offload-jobs.js';
@@ -330,17 +330,17 @@ export class ProtocolPanel extends LitElement {
     return html`<div part="toolbar" class="toolbar">
         ${trace ? this.renderTargetPicker(trace.target) : nothing}
         <button type="button" @click=${() => this.copy('json')}>
-          ${icon('copy')} ${a.t('panel.copy')}
+          ${icon(copyIcon)} ${a.t('panel.copy')}
         </button>
         ${
           view.curl === null
             ? nothing
             : html`<button type="button" @click=${() => this.copy('curl')}>
-                ${icon('copy')} ${a.t('panel.copyCurl')}
+                ${icon(copyIcon)} ${a.t('panel.copyCurl')}
               </button>`
         }
         <button type="button" @click=${this.download}>
-          ${icon('download')} ${a.t('panel.download')}
+          ${icon(downloadIcon)} ${a.t('panel.download')}
         </button>
         <span class="status" role="status">${status}</span>
       </div>
@@ -349,7 +349,7 @@ export class ProtocolPanel extends LitElement {
           ? html`<p part="warnings" class="warnings none">${a.t('panel.noWarnings')}</p>`
           : html`<div part="warnings" class="warnings">
               <span class="warnings-title"
-                >${icon('warning')} ${a.t('panel.warnings')} (${view.warnings.length})</span
+                >${icon(warningIcon)} ${a.t('panel.warnings')} (${view.warnings.length})</span
               >
               <ul>
                 ${view.warnings.map((w) => html`<li>${w.where ? html`<code>${w.where}</code> ` : nothing}${w.message}</li>`)}

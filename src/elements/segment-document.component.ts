@@ -3,7 +3,7 @@ import { state } from 'lit/decorators.js';
 import { formatBytes } from '../core/assembly/conversation.js';
 import type { DocumentSegment } from '../core/protocol/types.js';
 import { chevron } from './internal/disclosure.js';
-import { icon } from './internal/icons.js';
+import { documentIcon, icon } from './internal/icons.js';
 import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentDocumentStyles } from './segment-document.styles.js';
@@ -59,7 +59,7 @@ export class SegmentDocument extends SegmentElement<DocumentSegment> {
     const parsed = segment.parsedContent;
     return html`<article part="card" class="card">
       <div class="head">
-        <span part="icon" class="icon">${icon('document')}</span>
+        <span part="icon" class="icon">${icon(documentIcon)}</span>
         <div class="meta">
           <span part="file-name" class="file-name"
             ><span class="visually-hidden">${t.t('kind.document')}: </span>${segment.fileName}</span

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { LongTextSegment } from '../core/protocol/types.js';
-import { icon } from './internal/icons.js';
+import { icon, longTextIcon } from './internal/icons.js';
 import { renderCutNote, shownPart } from './internal/shown-text.js';
 import { formatNumber } from './internal/format.js';
 import { SegmentElement } from './internal/segment-element.js';
@@ -54,7 +54,7 @@ export class SegmentLongText extends SegmentElement<LongTextSegment> {
         : t.t('common.characters', { n: formatNumber(segment.charCount, t.lang) });
     return html`<div part="panel" class="card">
       <div part="header" class="top">
-        ${icon('longText')}
+        ${icon(longTextIcon)}
         <span part="label" class="title">${t.t('kind.long_text')}</span>
         <span part="count" class="count">${count}</span>
       </div>

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { MediaSegment, MediaType } from '../core/protocol/types.js';
-import { icon } from './internal/icons.js';
+import { audioIcon, icon, imageIcon, videoIcon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentMediaStyles } from './segment-media.styles.js';
 
@@ -10,6 +10,8 @@ const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
 
 /** URLs shown as text are cut here: a data URL can be megabytes long. */
 const MAX_URL_CHARS = 200;
+
+const MEDIA_ICONS = { image: imageIcon, audio: audioIcon, video: videoIcon };
 
 /**
  * @tagname segment-media
@@ -57,7 +59,7 @@ export class SegmentMedia extends SegmentElement<MediaSegment> {
     const failed = src !== null && src === this.failedSrc;
     return html`<figure part="figure" class="figure">
       <div part="header" class="top">
-        ${icon(type)}<span part="label">${label}</span>${
+        ${icon(MEDIA_ICONS[type])}<span part="label">${label}</span>${
           segment.detail
             ? html`<span part="detail" class="detail"
                 >${t.t('media.detail', { detail: segment.detail })}</span
@@ -73,7 +75,7 @@ export class SegmentMedia extends SegmentElement<MediaSegment> {
             </p>`
           : failed
             ? html`<div part="placeholder" class="placeholder">
-                ${icon(type)}
+                ${icon(MEDIA_ICONS[type])}
                 <span class="placeholder-text">${alt || shortUrl(segment.url)}</span>
                 <span>${t.t('media.failed')}</span>
               </div>`

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import type { MemorySegment } from '../core/protocol/types.js';
 import { renderDisclosure } from './internal/disclosure.js';
+import { memoryIcon } from './internal/icons.js';
 import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentMemoryStyles } from './segment-memory.styles.js';
@@ -39,7 +40,7 @@ export class SegmentMemory extends SegmentElement<MemorySegment> {
     const count = segment.items.length;
     return renderDisclosure({
       kind: 'kind-memory',
-      icon: 'memory',
+      icon: memoryIcon,
       label: t.t('kind.memory'),
       summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
       expanded: !this.collapsed,

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { SkillItem, SkillsSegment } from '../core/protocol/types.js';
 import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
+import { skillsIcon } from './internal/icons.js';
 import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentSkillsStyles } from './segment-skills.styles.js';
@@ -71,7 +72,7 @@ export class SegmentSkills extends SegmentElement<SkillsSegment> {
     const loaded = segment.items.some((item) => item.body);
     return renderDisclosure({
       kind: 'kind-skills',
-      icon: 'skills',
+      icon: skillsIcon,
       label: t.t('kind.skills'),
       summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
       expanded: !this.collapsed,

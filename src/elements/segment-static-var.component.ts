@@ -2,7 +2,7 @@ import { html, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { StaticVarSegment } from '../core/protocol/types.js';
 import { chevron } from './internal/disclosure.js';
-import { icon } from './internal/icons.js';
+import { icon, variableIcon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentStaticVarStyles } from './segment-static-var.styles.js';
 
@@ -51,7 +51,7 @@ export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
   protected renderSegment(segment: StaticVarSegment) {
     const t = this.ambient;
     // The kind is said once for screen readers; the icon carries it visually.
-    const content = html`${icon('variable', 'kind-icon')}<span class="visually-hidden"
+    const content = html`${icon(variableIcon, 'kind-icon')}<span class="visually-hidden"
         >${t.t('kind.static_var')}:</span
       >
       <code part="name" class="name">${segment.name}</code>

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { expandPlaceholders, splitPlaceholders } from '../core/protocol/template.js';
 import type { SystemPromptSegment } from '../core/protocol/types.js';
 import { renderDisclosure } from './internal/disclosure.js';
+import { promptIcon } from './internal/icons.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shortened, shownPart } from './internal/shown-text.js';
 import { segmentSystemPromptStyles } from './segment-system-prompt.styles.js';
@@ -68,7 +69,7 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
     const t = this.ambient;
     return renderDisclosure({
       kind: 'kind-system_prompt',
-      icon: 'prompt',
+      icon: promptIcon,
       label: t.t('kind.system_prompt'),
       summary: t.t('common.characters', { n: segment.content.length }),
       expanded: !this.collapsed,

@@ -2,7 +2,6 @@ import { html } from 'lit';
 import type { TextSegment } from '../core/protocol/types.js';
 import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { admit, nextTurn } from './internal/text-pacer.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { segmentTextStyles } from './segment-text.styles.js';
 
@@ -35,29 +34,12 @@ export class SegmentText extends SegmentElement<TextSegment> {
   protected readonly kind = 'text';
   protected override readonly cutsItself = ['content'];
 
-  /** A long text waits for its turn (text-pacer.ts): a placeholder is drawn meanwhile. */
-  private waitingTurn = false;
-
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    while (this.waitingTurn) {
-      await nextTurn();
-      done = await super.getUpdateComplete();
-    }
-    return done;
+  /** The text as drawn: at most MAX_SHOWN_CHARS of it (the element cuts it itself). */
+  protected override drawnSize(segment: TextSegment): number {
+    return Math.min(segment.content.length, MAX_SHOWN_CHARS);
   }
 
   protected renderSegment(segment: TextSegment) {
-    const length = Math.min(segment.content.length, MAX_SHOWN_CHARS);
-    this.waitingTurn = !admit(this, length);
-    // About as tall as the text will be (100 characters a line), so that the page does not jump.
-    if (this.waitingTurn)
-      return html`<div
-        part="content"
-        class="content"
-        aria-busy="true"
-        .style=${`height: ${Math.ceil(length / 100) * 1.5}em`}
-      ></div>`;
     // Cut text is shown plain: 100,000 characters of Markdown make thousands of elements.
     if (segment.content.length > MAX_SHOWN_CHARS) {
       return html`<div part="content" class="content plain">${shownPart(segment.content)}</div>

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { ToolItem, ToolOverviewSegment } from '../core/protocol/types.js';
 import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosure.js';
+import { toolsIcon } from './internal/icons.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentToolOverviewStyles } from './segment-tool-overview.styles.js';
@@ -188,7 +189,7 @@ export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
     const count = segment.items.length;
     return renderDisclosure({
       kind: 'kind-tool_overview',
-      icon: 'tools',
+      icon: toolsIcon,
       label: t.t('kind.tool_overview'),
       summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
       expanded: !this.collapsed,

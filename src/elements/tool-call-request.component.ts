@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ToolCallRequestSegment } from '../core/protocol/types.js';
 import { chevron, renderDisclosure } from './internal/disclosure.js';
+import { callIcon } from './internal/icons.js';
 import { SLICE } from './internal/shown-slices.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
@@ -91,7 +92,7 @@ export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
     const t = this.ambient;
     return renderDisclosure({
       kind: 'terminal',
-      icon: 'call',
+      icon: callIcon,
       label: t.t('kind.tool_call_request'),
       summary: html`<code part="tool-name" class="tool-name">${segment.toolName}</code>`,
       expanded: !this.collapsed,

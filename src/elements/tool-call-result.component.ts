@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import type { ToolCallResultSegment } from '../core/protocol/types.js';
 import { nestingExceeds } from '../core/protocol/json-value.js';
 import { renderDisclosure } from './internal/disclosure.js';
+import { failureIcon, successIcon } from './internal/icons.js';
 import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { SegmentElement } from './internal/segment-element.js';
@@ -56,7 +57,7 @@ export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
     const ok = segment.success;
     return renderDisclosure({
       kind: ok ? 'kind-success' : 'kind-failure',
-      icon: ok ? 'success' : 'failure',
+      icon: ok ? successIcon : failureIcon,
       label: t.t('kind.tool_call_result'),
       summary: html`<code part="tool-name" class="tool-name">${segment.toolName}</code>
         <span part="status" class="status">

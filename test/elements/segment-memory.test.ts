@@ -77,4 +77,30 @@ describe('<segment-memory>', () => {
     expect(el.shadowRoot!.querySelector('[part~="label"]')!.textContent).to.equal('记忆');
     expect(el.shadowRoot!.querySelector('[part~="summary"]')!.textContent).to.equal('2 项');
   });
+
+  it('draws open segments with much text a few per frame, collapsed ones at once (issue 20)', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    const long = (i: number): MemorySegment => ({
+      kind: 'memory',
+      items: [{ title: `Item ${i}`, content: `**Fact ${i}** ${'word '.repeat(8_000)}` }],
+      collapsed: i === 5,
+    });
+    const segments = Array.from({ length: 6 }, (_, i) => {
+      const el = document.createElement('segment-memory') as SegmentMemory;
+      el.segment = long(i);
+      box.append(el);
+      return el;
+    });
+    // Every first update, and nothing else: no frame or timer runs between microtasks.
+    for (let i = 0; i < 1_000 && !segments.every((el) => el.hasUpdated); i++)
+      await Promise.resolve();
+    const waiting = () =>
+      segments.map((el) => el.shadowRoot!.querySelector('[aria-busy="true"]') !== null);
+    // 40,000 characters each: one turn draws the first open one, plus the collapsed one.
+    expect(waiting()).to.deep.equal([false, true, true, true, true, false]);
+    expect(segments[5]!.shadowRoot!.querySelector('[part~="header"]')).to.exist;
+    await Promise.all(segments.map((el) => el.updateComplete));
+    expect(waiting()).to.deep.equal([false, false, false, false, false, false]);
+    expect(segments[4]!.shadowRoot!.querySelector('strong')!.textContent).to.equal('Fact 4');
+  });
 });

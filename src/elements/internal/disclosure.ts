@@ -1,10 +1,10 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
-import { icon, type IconName } from './icons.js';
+import { css, html, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { chevronIcon, icon } from './icons.js';
 
 export interface DisclosureOptions {
   /** CSS class that sets the accent colour, e.g. `kind-memory`. */
   kind: string;
-  icon: IconName;
+  icon: () => SVGTemplateResult;
   label: string;
   /** Short text after the label, e.g. "5 items". */
   summary?: string | TemplateResult;
@@ -48,7 +48,7 @@ export function renderDisclosure(o: DisclosureOptions) {
  * its parent.
  */
 export function chevron() {
-  return icon('chevron', 'disclosure-chevron');
+  return icon(chevronIcon, 'disclosure-chevron');
 }
 
 export interface ToggleOptions {

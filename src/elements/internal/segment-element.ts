@@ -11,6 +11,7 @@ import { cutNoteStyles, renderValuesCutNote, shownSegment } from './shown-text.j
 import { AmbientController } from './localize.js';
 import { ShownSlices, showMoreStyles } from './shown-slices.js';
 import { markdownPlainStyles } from './markdown-view.js';
+import { admit, drawnCharacters, nextTurn } from './text-pacer.js';
 import { themeStyles } from './theme.js';
 import { wasValidated } from './validated.js';
 
@@ -171,6 +172,8 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     if (changed.has('segment')) {
       this.input = this.readInput();
       this.shown = undefined;
+      this.drawn = undefined;
+      this.drawnOpen = false;
       this.slices.reset();
       this.toggled = undefined;
     }
@@ -193,6 +196,20 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
       </div>`;
     // Very long values are shown in part (SPEC §6); search and toggles use the whole segment.
     this.shown ??= shownSegment(this.input.segment, this.cutsItself);
+    // A collapsed segment draws its header only; an open one may draw much text: the first time,
+    // it waits for its turn (text-pacer.ts) behind a block of about its height. Once drawn it
+    // stays: a later update (a toggle inside, "show more") must not replace it with a block.
+    const drawn =
+      this.collapsed || this.drawnOpen ? 0 : (this.drawn ??= this.drawnSize(this.shown.segment));
+    this.waitingTurn = !admit(this, drawn);
+    if (!this.collapsed && !this.waitingTurn) this.drawnOpen = true;
+    if (this.waitingTurn)
+      return html`<div
+        part="base"
+        class="base ${t.theme}"
+        aria-busy="true"
+        .style=${`height: ${Math.ceil(drawn / 100) * 1.5}em`}
+      ></div>`;
     return html`<div part="base" class="base ${t.theme}">
       ${this.renderSegment(this.shown.segment)} ${this.shown.cut ? renderValuesCutNote(t) : nothing}
     </div>`;
@@ -202,6 +219,26 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   protected readonly cutsItself: readonly string[] = [];
 
   private shown?: { segment: S; cut: boolean };
+  /** What the open segment draws, in characters (counted once per input). */
+  private drawn?: number;
+  /** Whether this input was drawn open: it is not paced again. */
+  private drawnOpen = false;
+  /** Waiting for a turn to draw (text-pacer.ts): a placeholder is drawn meanwhile. */
+  private waitingTurn = false;
+
+  /** About how many characters the open segment draws; kinds that cut a field themselves say. */
+  protected drawnSize(shown: S): number {
+    return drawnCharacters(shown);
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.waitingTurn) {
+      await nextTurn();
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
 
   protected abstract renderSegment(segment: S): TemplateResult;
 

@@ -1,11 +1,14 @@
 import { isServer, type ReactiveControllerHost } from 'lit';
+import { MAX_SHOWN_CHARS } from './shown-part.js';
 
 /**
  * Long texts drawn a few per frame (issue 20). Markdown and layout cost about 1.6 s per million
  * characters here; a chat's first chunk of 25 messages of 50 kB drew 1.25 million in one task
- * and blocked the page for more than a second. An element with a long text asks `admit` before
- * drawing it: within the task's budget it draws now; beyond, it draws a placeholder and is asked
- * to update again on a later turn (after the next frame), in the order it asked.
+ * and blocked the page for more than a second, and one system message of six expanded segments
+ * with 10 MB fields (each shown cut to 100,000 characters) 0.7–1 s. A segment element that draws
+ * much text asks `admit` before drawing it: within the task's budget it draws now; beyond, it
+ * draws a placeholder and is asked to update again on a later turn (after the next frame), in
+ * the order it asked.
  */
 
 /** Texts shorter than this are drawn at once and not counted: most texts are. */
@@ -19,10 +22,8 @@ const TURN_FALLBACK_MS = 100;
 
 let spent = 0;
 let turnOpen = false;
-const waiting: ReactiveControllerHost[] = [];
-let scheduled = false;
-/** Those who wait for the end of the next turn (see `nextTurn`). */
-let turnEnded: (() => void)[] = [];
+/** The next turn, once something waits for it. */
+let next: Promise<void> | undefined;
 
 /** Starts a turn for the current task: the budget is full again after the task ends. */
 function openTurn() {
@@ -32,56 +33,71 @@ function openTurn() {
   setTimeout(() => (turnOpen = false));
 }
 
-function scheduleTurn() {
-  if (scheduled) return;
-  scheduled = true;
-  let done = false;
-  const next = () => {
-    if (done) return;
-    done = true;
-    // A task of its own after the frame, so that what the last turn drew is painted first.
-    setTimeout(runTurn);
-  };
-  requestAnimationFrame(next);
-  setTimeout(next, TURN_FALLBACK_MS);
-}
-
-function runTurn() {
-  scheduled = false;
-  turnOpen = false;
-  openTurn();
-  // Each host asks again when it updates, in the order they waited.
-  const hosts = waiting.splice(0);
-  for (const host of hosts) host.requestUpdate();
-  const ended = turnEnded;
-  turnEnded = [];
-  void Promise.all(hosts.map((host) => host.updateComplete)).then(() => {
-    for (const resolve of ended) resolve();
-  });
+/** The next turn: a task of its own after the next frame, so that this turn's drawing is painted first. */
+function turn(): Promise<void> {
+  return (next ??= new Promise((resolve) => {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      setTimeout(() => {
+        next = undefined;
+        turnOpen = false;
+        openTurn();
+        resolve();
+      });
+    };
+    requestAnimationFrame(start);
+    setTimeout(start, TURN_FALLBACK_MS);
+  }));
 }
 
 /**
  * Whether `host` may draw a text of `length` characters now. When not, it is asked to update
- * again on a later turn (and should draw a placeholder meanwhile).
+ * again on the next turn, in the order hosts asked (and should draw a placeholder meanwhile).
  */
 export function admit(host: ReactiveControllerHost, length: number): boolean {
   // Server rendering draws everything: it has no frames, and nothing waits there.
   if (isServer || length < PACED_FROM) return true;
   openTurn();
-  const queued = waiting.indexOf(host);
-  if (queued >= 0) waiting.splice(queued, 1);
   // The first text of a turn is always drawn.
   if (spent === 0 || spent + length <= TURN_CHARS) {
     spent += length;
     return true;
   }
-  waiting.push(host);
-  scheduleTurn();
+  void turn().then(() => host.requestUpdate());
   return false;
 }
 
-/** Resolves when the next turn has drawn what it admitted (a waiting host's updateComplete). */
-export function nextTurn(): Promise<void> {
-  if (!scheduled) return Promise.resolve();
-  return new Promise((resolve) => turnEnded.push(resolve));
+/** Resolves when the next turn starts: a waiting host has been asked to update by then. */
+export const nextTurn = (): Promise<void> => next ?? Promise.resolve();
+
+/** Members a count visits at most: beyond, the value is long to draw whatever it holds. */
+const COUNTED_MEMBERS = 10_000;
+
+/**
+ * About how many characters drawing `value` puts on the page: its strings and keys (each at
+ * most what an element shows of one), counted up to a turn's worth (no need to know more).
+ * Iterative and bounded: a value may nest thousands deep, hold a million members or a cycle.
+ */
+export function drawnCharacters(value: unknown): number {
+  let count = 0;
+  let members = 0;
+  const stack = [value];
+  while (stack.length > 0 && count <= TURN_CHARS) {
+    const item = stack.pop();
+    if (typeof item === 'string') count += Math.min(item.length, MAX_SHOWN_CHARS);
+    else if (item !== null && typeof item === 'object') {
+      const keys = Array.isArray(item) ? null : Object.keys(item);
+      members += keys ? keys.length : (item as unknown[]).length;
+      if (members > COUNTED_MEMBERS) return TURN_CHARS + 1;
+      if (keys)
+        for (const key of keys) {
+          count += Math.min(key.length, MAX_SHOWN_CHARS);
+          stack.push((item as Record<string, unknown>)[key]);
+        }
+      else stack.push(...(item as unknown[]));
+    }
+  }
+  return count;
 }

@@ -11,7 +11,7 @@ import {
   type NativeComponent,
   type PromptComponent,
 } from '../../core/assembly/compose.js';
-import { icon } from '../internal/icons.js';
+import { copyIcon, downloadIcon, icon } from '../internal/icons.js';
 import type { AmbientController } from '../internal/localize.js';
 import { onDemand } from '../internal/on-demand.js';
 import type { StringKey } from '../internal/strings.js';
@@ -180,10 +180,10 @@ export function renderSettings(v: SettingsView): TemplateResult {
       <p class="hint">${a.t('studio.settingsHint')}</p>
       <div class="buttons">
         <button type="button" class="action" id="yaml-copy" @click=${v.onCopy}>
-          ${icon('copy')} ${a.t('studio.exportCopy')}
+          ${icon(copyIcon)} ${a.t('studio.exportCopy')}
         </button>
         <button type="button" class="action" id="yaml-download" @click=${v.onDownload}>
-          ${icon('download')} ${a.t('studio.exportDownload')}
+          ${icon(downloadIcon)} ${a.t('studio.exportDownload')}
         </button>
       </div>
       <label for="yaml-text" class="field-label">${a.t('studio.importText')}</label>

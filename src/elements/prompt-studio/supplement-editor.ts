@@ -5,7 +5,7 @@ import {
   type ComponentRole,
   type NativeComponent,
 } from '../../core/assembly/compose.js';
-import { icon } from '../internal/icons.js';
+import { failureIcon, icon, warningIcon } from '../internal/icons.js';
 import type { AmbientController } from '../internal/localize.js';
 import type { StringKey } from '../internal/strings.js';
 import {
@@ -322,7 +322,7 @@ function renderIssues(a: AmbientController, issues: RowIssue[], idPrefix: string
       data-field=${issue.field}
       data-code=${issue.code}
     >
-      ${icon(severity === 'error' ? 'failure' : 'warning')}
+      ${icon(severity === 'error' ? failureIcon : warningIcon)}
       <span
         ><span class="visually-hidden"
           >${a.t(severity === 'error' ? 'studio.error' : 'studio.warning')}: </span
