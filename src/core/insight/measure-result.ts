@@ -73,7 +73,8 @@ export interface MeasureResult {
   warnings: MeasureWarning[];
 }
 
-const size = (): ContextSize => ({ characters: 0, tokens: 0 });
+/** A size of nothing, to add to. */
+export const size = (): ContextSize => ({ characters: 0, tokens: 0 });
 
 /** A measurement of nothing: zero everywhere, no messages (what an invalid input measures). */
 export function emptyMeasurement(target: ExportTarget, tokenizer: string): MeasureResult {

@@ -18,6 +18,7 @@ import { validateEnvelope } from '../protocol/validate.js';
 import {
   emptyMeasurement,
   MEASURE_BUCKETS,
+  size,
   type ContextSize,
   type MeasureBucket,
   type MeasureResult,
@@ -184,8 +185,6 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
   addTo(result.total, result.overhead.characters, result.overhead.tokens);
   return result;
 }
-
-const size = (): ContextSize => ({ characters: 0, tokens: 0 });
 
 function queue<T>(items: T[]): () => T | undefined {
   let next = 0;
