@@ -96,7 +96,7 @@ const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 const entries = [
   ['segment-memory', 38_000, 56_900, () => bundled(element('segment-memory'))],
   ['tool-call-result', 38_000, 38_000, () => bundled(element('tool-call-result'))],
-  ['envelope-chat', 50_000, 95_100, () => bundled(element('envelope-chat'))],
+  ['envelope-chat', 50_000, 94_000, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
@@ -119,10 +119,10 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 163_600, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 164_000, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 159_200, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 159_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 112_200, splitChatPage],
+  ['split: page with one chat', 55_000, 106_500, splitChatPage],
 ];
 
 const figures = {};

@@ -16,7 +16,7 @@ import { EnvelopeInput } from './internal/envelope-input.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import { measuring, type Measuring } from './internal/measuring.js';
-import { isLargeEnvelope, offload } from './internal/offload.js';
+import { isLargeToMeasure, offload } from './internal/offload.js';
 import { PendingWork } from './internal/on-demand.js';
 import { renderWorking, workingStyles } from './internal/offload-status.js';
 import type { StringKey } from './internal/strings.js';
@@ -175,7 +175,7 @@ export class ContextMeter extends LitElement {
       this.working?.abort.abort();
       this.working = undefined;
       // A tokenizer is a function of this page: only the built-in estimate can go to the worker.
-      if (!this.tokenizer && isLargeEnvelope(envelope)) this.measureLarge(envelope, key);
+      if (!this.tokenizer && isLargeToMeasure(envelope)) this.measureLarge(envelope, key);
       else this.measureHere(envelope, (this.measured = { key }), this.tokenizer);
     }
     return this.measured!.result;
@@ -259,7 +259,7 @@ export class ContextMeter extends LitElement {
     else if (result) content = this.renderMeter(result);
     else if (this.working) content = renderWorking(a, this.working.share);
     else if (own.status === 'loading' || this.measured)
-      content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
+      content = html`<p class="empty" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
     else content = html`<p class="empty">${a.t('meter.empty')}</p>`;
     return html`<div part="base" class="base ${a.theme}">${content}</div>`;
   }

@@ -375,7 +375,9 @@ export class EnvelopeChat extends LitElement {
         content = html`<p part="status" class="status">${a.t('common.empty')}</p>`;
         break;
       case 'loading':
-        content = html`<p part="status" class="status" role="status">${a.t('common.loading')}</p>`;
+        content = html`<p part="status" class="status" role="status" aria-busy="true">
+          ${a.t('common.loading')}
+        </p>`;
         break;
       case 'error':
         content = renderErrorPanel(a.t('error.title'), state.errors);
@@ -400,7 +402,41 @@ export class EnvelopeChat extends LitElement {
       this.announcedOf.set(envelope, (announced = unannouncedChanges(envelope.messages)));
     const lookups = envelopeLookups(envelope);
     const sceneId = envelope.scene?.id;
-    const chunks = Array.from({ length: this.lazy.chunkCount() }, (_, chunk) => chunk);
+    const renderItems = (chunk: number, indexes: readonly number[]) =>
+      repeat(
+        indexes,
+        (index) => index,
+        (index, i) => {
+          const message = envelope.messages[index]!;
+          const added = announced.get(message.id);
+          return html`<div
+              class="item"
+              role="listitem"
+              tabindex="-1"
+              data-index=${index}
+              aria-posinset=${chunk * CHUNK_SIZE + i + 1}
+              aria-setsize=${this.listed.length}
+            >
+              <envelope-message
+                part="message"
+                .message=${markValid(message)}
+                .variables=${variables}
+                .collapseMemory=${memory}
+                .names=${message.role === 'event' || added ? lookups.names : undefined}
+                .announced=${added}
+                ?full-header=${fullHeaders.has(message.id)}
+                reply-to-name=${ifDefined(this.replyName(envelope, message))}
+                scene-id=${ifDefined(sceneId)}
+                time-zone=${ifDefined(this.timeZone)}
+                theme=${a.theme}
+                lang=${a.lang}
+                ?streaming=${this.live.streaming.has(message.id)}
+                .partialArguments=${this.live.partials.get(message.id)}
+              ></envelope-message>
+            </div>
+            ${this.renderRejected(index + 1)}`;
+        },
+      );
     return html`<div part="header" class="header">
         <h2 class="title">${a.t('chat.label')}</h2>
         <span class="facts">
@@ -416,58 +452,7 @@ export class EnvelopeChat extends LitElement {
         aria-label=${a.t('chat.label')}
         @message-reveal=${this.onMessageReveal}
       >
-        ${this.renderRejected(0)}
-        ${repeat(
-          chunks,
-          (chunk) => chunk,
-          (chunk) => {
-            const indexes = this.listed.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE);
-            const live = this.lazy.isLive(chunk);
-            // A sleeping chunk keeps its element (observed) and the height of its messages. The
-            // height goes through CSSOM (style.cssText), which a CSP without inline styles allows.
-            const style = live ? '' : `height: ${this.lazy.spacerHeight(indexes)}px`;
-            return html`<div class="chunk" role="none" data-chunk=${chunk} .style=${style}>
-              ${
-                live
-                  ? repeat(
-                      indexes,
-                      (index) => index,
-                      (index, i) => {
-                        const message = envelope.messages[index]!;
-                        const added = announced.get(message.id);
-                        return html`<div
-                            class="item"
-                            role="listitem"
-                            tabindex="-1"
-                            data-index=${index}
-                            aria-posinset=${chunk * CHUNK_SIZE + i + 1}
-                            aria-setsize=${this.listed.length}
-                          >
-                            <envelope-message
-                              part="message"
-                              .message=${markValid(message)}
-                              .variables=${variables}
-                              .collapseMemory=${memory}
-                              .names=${message.role === 'event' || added ? lookups.names : undefined}
-                              .announced=${added}
-                              ?full-header=${fullHeaders.has(message.id)}
-                              reply-to-name=${ifDefined(this.replyName(envelope, message))}
-                              scene-id=${ifDefined(sceneId)}
-                              time-zone=${ifDefined(this.timeZone)}
-                              theme=${a.theme}
-                              lang=${a.lang}
-                              ?streaming=${this.live.streaming.has(message.id)}
-                              .partialArguments=${this.live.partials.get(message.id)}
-                            ></envelope-message>
-                          </div>
-                          ${this.renderRejected(index + 1)}`;
-                      },
-                    )
-                  : nothing
-              }
-            </div>`;
-          },
-        )}
+        ${this.renderRejected(0)} ${this.lazy.render(this.listed, renderItems)}
       </div>
       ${this.renderLiveStatus()}`;
   }

@@ -1,4 +1,3 @@
-import './context-meter.js';
 import './envelope-message.js';
 import { defineElement } from './internal/define.js';
 import { EnvelopeChat } from './envelope-chat.component.js';

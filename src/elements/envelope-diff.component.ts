@@ -208,7 +208,7 @@ export class EnvelopeDiff extends LitElement {
       );
     }
     if (states.some(([s]) => s.status === 'loading'))
-      return html`<p class="muted" role="status">${a.t('common.loading')}</p>`;
+      return html`<p class="muted" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
     const current = this.current();
     if (current === null) return renderWorking(a, this.working?.share ?? 0);
     if (!current) return html`<p class="muted">${a.t('diff.empty')}</p>`;

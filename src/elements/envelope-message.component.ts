@@ -13,7 +13,7 @@ import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { formatNumber, formatTime, isoTime } from './internal/format.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
-import { shownLabel } from './internal/shown-text.js';
+import { shownLabel, shownListLabel } from './internal/shown-text.js';
 import { ShownSlices, showMoreStyles } from './internal/shown-slices.js';
 import { themeStyles } from './internal/theme.js';
 import { markSegmentsValid, wasValidated } from './internal/validated.js';
@@ -350,7 +350,7 @@ export class EnvelopeMessage extends LitElement {
       }
       <dl class="fact-list">
         ${fact(a.t('actor.userId'), actor.userId)} ${fact(a.t('actor.name'), actor.name)}
-        ${fact(a.t('actor.roles'), actor.roles?.join(', '))}
+        ${fact(a.t('actor.roles'), actor.roles && shownListLabel(actor.roles, ', '))}
         ${fact(a.t('actor.groupNickname'), actor.groupNickname)}
         ${fact(a.t('actor.groupTitle'), actor.groupTitle)}
         ${fact(

@@ -319,8 +319,9 @@ export class EnvelopeViewer extends LitElement {
     if (this.manifestState.status === 'error')
       chat = renderErrorPanel(a.t('error.title'), this.manifestState.errors);
     else if (!current || current.status === 'loading' || this.manifestState.status === 'loading') {
-      chat = html`<p class="status" role="status">
-        ${current?.status === 'empty' ? a.t('common.empty') : a.t('common.loading')}
+      const empty = current?.status === 'empty';
+      chat = html`<p class="status" role="status" aria-busy=${empty ? 'false' : 'true'}>
+        ${empty ? a.t('common.empty') : a.t('common.loading')}
       </p>`;
     } else if (current.status === 'error')
       chat = renderErrorPanel(a.t('error.title'), current.errors);

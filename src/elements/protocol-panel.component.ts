@@ -298,7 +298,7 @@ export class ProtocolPanel extends LitElement {
     let content;
     if (own.status === 'error') content = renderErrorPanel(a.t('error.title'), own.errors);
     else if (own.status === 'loading')
-      content = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
+      content = html`<p class="empty" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
     else {
       const view = this.view(envelope, this.shownTab);

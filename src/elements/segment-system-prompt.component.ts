@@ -12,9 +12,10 @@ type Piece = { text: string; name?: string };
 
 /**
  * Placeholders marked in each figure; the text after the last one is shown unmarked. A prompt of
- * 100,000 characters can hold 10,000 placeholders, and each mark is an element (issue 20).
+ * 100,000 characters can hold 10,000 placeholders, and each mark is an element (issue 20): a
+ * thousand marks were about 0.1 s of the first draw of a prompt with a million placeholders.
  */
-const MAX_MARKS = 1_000;
+const MAX_MARKS = 250;
 
 /** A value in a placeholder's tooltip: a glance, and a prompt may hold thousands of them. */
 const tooltip = (value: string) => shortened(value, 200);
@@ -98,17 +99,28 @@ export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
     // Within the same budget as the text as sent: a prompt of 9 MB drawn whole blocks the page.
     template.push(shownPart(unmarked));
     const { sent, total } = this.renderSent(pieces, values);
+    // The text as sent is as long again: a long one is drawn on a turn of its own (text-pacer.ts).
+    if (this.sentDrawnFor !== content && this.admitMore(Math.min(total, MAX_SHOWN_CHARS)))
+      this.sentDrawnFor = content;
+    const drawSent = this.sentDrawnFor === content;
     return html`<figure part="template">
         <figcaption part="caption">${t.t('systemPrompt.template')}</figcaption>
         <pre part="text" class="text">${template}</pre>
         ${unmarked.length > MAX_SHOWN_CHARS ? renderCutNote(t, content.length) : nothing}
       </figure>
-      <figure part="expanded">
+      <figure part="expanded" aria-busy=${drawSent ? 'false' : 'true'}>
         <figcaption part="caption">${t.t('systemPrompt.expanded')}</figcaption>
-        <pre part="text" class="text">${sent}</pre>
-        ${renderCutNote(t, total)}
+        ${
+          drawSent
+            ? html`<pre part="text" class="text">${sent}</pre>
+                ${renderCutNote(t, total)}`
+            : nothing
+        }
       </figure>`;
   }
+
+  /** The prompt whose text as sent has been drawn: later updates draw it at once. */
+  private sentDrawnFor?: string;
 
   /**
    * The text as sent: the same pieces as the core's expandPlaceholders, values marked, at most

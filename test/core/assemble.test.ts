@@ -500,6 +500,36 @@ describe('unannouncedChanges', () => {
   });
 });
 
+describe('unannouncedChanges: roles', () => {
+  const roleChanges = (messages: Parameters<typeof unannouncedChanges>[0]) =>
+    [...unannouncedChanges(messages)].map(([id, changes]) => [id, changes.map((c) => c.value)]);
+
+  test('an equal list of roles is no change; another list is, written as the header writes it', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `r${i}`);
+    const messages = [
+      say('u1', { ...ming, roles: many }, 'a', 0),
+      say('u2', { ...ming, roles: [...many] }, 'b', 1),
+      say('u3', { ...ming, roles: ['member', 'admin'] }, 'c', 2),
+    ];
+    assert.deepEqual(roleChanges(messages), [['u3', ['member,admin']]]);
+  });
+
+  test('after an event names the roles, the next list is compared with what the event said', () => {
+    const messages = [
+      say('u1', ming, 'a', 0),
+      event('e1', 1, {
+        change: 'member_changed',
+        userId: ming.userId,
+        field: 'role',
+        value: 'admin',
+      }),
+      say('u2', { ...ming, roles: ['admin'] }, 'b', 2),
+      say('u3', { ...ming, roles: ['admin', 'owner'] }, 'c', 3),
+    ];
+    assert.deepEqual(roleChanges(messages), [['u3', ['admin,owner']]]);
+  });
+});
+
 describe('protocol 1.1 validation', () => {
   test('1.1 features under "1.0" are refused with a sentence that says what to change', () => {
     const envelope = {

@@ -3,7 +3,6 @@ import { describe, test } from 'node:test';
 import { loadBpeTokenizer } from '../../src/core/insight/bpe-tokenizer.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import {
-  exceedsCharacters,
   IMAGE_TOKENS,
   MEASURE_BUCKETS,
   measureEnvelope,
@@ -329,19 +328,5 @@ describe('loadBpeTokenizer', () => {
 
   test('an unknown encoding is refused with the names that exist', async () => {
     await assert.rejects(loadBpeTokenizer('p99k' as never), /use one of o200k_base, cl100k_base/);
-  });
-});
-
-describe('exceedsCharacters', () => {
-  test('counts strings and keys, once per object, and stops past the limit', () => {
-    const shared = { text: 'abcd' };
-    const value = { a: shared, b: shared, list: ['xy', 3, null] };
-    // keys a, b, list (6) + text (4) + 'abcd' (4) + 'xy' (2) = 16
-    assert.equal(exceedsCharacters(value, 16), false);
-    assert.equal(exceedsCharacters(value, 15), true);
-    let deep: unknown = 'z';
-    for (let i = 0; i < 10_000; i++) deep = [deep];
-    assert.equal(exceedsCharacters(deep, 0), true);
-    assert.equal(exceedsCharacters(demoEnvelopes.a, 1_000_000), false);
   });
 });

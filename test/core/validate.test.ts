@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import {
+  messageRangeErrors,
   validateEnvelope,
   validateMessage,
   validateSegment,
@@ -354,5 +355,69 @@ describe('no exception on any input', () => {
     const e: any = everyKindEnvelope();
     e.messages[1].segments[0] = { kind: 'text' };
     assert.equal(validateEnvelope(e).errors.length, 1);
+  });
+});
+
+describe('messageRangeErrors (the elements check long envelopes in slices)', () => {
+  const conversation = (count: number): Envelope => ({
+    version: '1.0',
+    messages: Array.from({ length: count }, (_, i) => ({
+      id: `m${i}`,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      timestamp: 1_780_000_000_000 + i,
+      segments: [{ kind: 'text' as const, content: `Message ${i}.` }],
+    })),
+  });
+
+  test('a valid slice has no errors; slices together find what the whole check finds', () => {
+    const envelope = conversation(30);
+    assert.deepEqual(messageRangeErrors(envelope, 10, 20), []);
+    (envelope.messages[12] as unknown as { role: string }).role = 'bot';
+    delete (envelope.messages[21].segments[0] as { content?: string }).content;
+    const whole = validateEnvelope(envelope).errors;
+    const sliced = [0, 10, 20].flatMap((from) => messageRangeErrors(envelope, from, from + 10));
+    assert.deepEqual(sliced, whole);
+    assert.deepEqual(
+      sliced.map((e) => e.path),
+      ['/messages/12/role', '/messages/21/segments/0/content'],
+    );
+  });
+
+  test("the pointer in a sentence is the whole envelope's too", () => {
+    const envelope = conversation(30);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    envelope.messages[25].segments.push({
+      kind: 'tool_call_request',
+      toolName: 'f',
+      arguments: { cycle },
+      collapsed: false,
+    });
+    const [error] = messageRangeErrors(envelope, 20, 30);
+    assert.deepEqual(error, validateEnvelope(envelope).errors[0]);
+    assert.equal(error.path, '/messages/25/segments/1/arguments/cycle/self');
+    assert.match(error.message, /at \/messages\/25\/segments\/1\/arguments\/cycle\/self /);
+  });
+
+  test('a part of one long message: its segments, named by their paths in the whole envelope', () => {
+    const envelope = conversation(3);
+    envelope.messages[1].segments = Array.from({ length: 5_000 }, (_, i) => ({
+      kind: 'text' as const,
+      content: `Part ${i}.`,
+    }));
+    (envelope.messages[1].segments[3_456] as unknown as { kind: string }).kind = 'txt';
+    assert.deepEqual(messageRangeErrors(envelope, 1, 2, [0, 2_000]), []);
+    const errors = messageRangeErrors(envelope, 1, 2, [2_000, 4_000]);
+    assert.deepEqual(errors, validateEnvelope(envelope).errors);
+    assert.equal(errors[0].path, '/messages/1/segments/3456/kind');
+  });
+
+  test('an index of the slice never matches a longer one (1 is not the start of 12)', () => {
+    const envelope = conversation(40);
+    (envelope.messages[31] as unknown as { role: string }).role = 'bot';
+    assert.deepEqual(
+      messageRangeErrors(envelope, 30, 40).map((e) => e.path),
+      ['/messages/31/role'],
+    );
   });
 });

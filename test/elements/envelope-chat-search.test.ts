@@ -219,6 +219,48 @@ describe('<envelope-chat> with long conversations', () => {
     expect(rendered(first.chat).length, 'the same work for 100 messages').to.equal(count);
   });
 
+  it('checks 25,000 messages in slices (loading meanwhile), and keeps far groups as single blocks', async () => {
+    const loads: Event[] = [];
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat @envelope-load=${(e: Event) => loads.push(e)}></envelope-chat>`,
+    );
+    chat.envelope = long(25_000);
+    await chat.updateComplete;
+    // The page had its turn before the check ended: the loading state, marked busy.
+    const busy = chat.shadowRoot!.querySelector('[part~="status"]')!;
+    expect(busy.getAttribute('aria-busy')).to.equal('true');
+    await waitUntil(() => loads.length === 1, 'checked and loaded', { timeout: 20_000 });
+    await settle(chat);
+    expect(deepText(chat.shadowRoot!.querySelector('[part~="header"]')!)).to.match(/25,?000/);
+    expect(chat.shadowRoot!.querySelector('[data-index="0"]')).to.not.equal(null);
+    // 1,000 chunks of 25 messages; the groups far from view (40 chunks each) are one block each.
+    expect(chat.shadowRoot!.querySelectorAll('[data-group]')).to.have.length(25);
+    expect(chat.shadowRoot!.querySelectorAll('[data-chunk]').length).to.be.at.most(2 * 40);
+  });
+
+  it('names a message that fails the check in a later slice by its whole path; a newer envelope supersedes the check', async () => {
+    const errors: CustomEvent[] = [];
+    const loads: Event[] = [];
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        @envelope-error=${(e: CustomEvent) => errors.push(e)}
+        @envelope-load=${(e: Event) => loads.push(e)}
+      ></envelope-chat>`,
+    );
+    const broken = long(25_000);
+    (broken.messages[21_234] as unknown as { role: string }).role = 'bot';
+    chat.envelope = long(21_000);
+    await chat.updateComplete;
+    chat.envelope = broken;
+    await waitUntil(() => errors.length === 1, 'the error', { timeout: 20_000 });
+    await settle(chat);
+    expect(loads, 'the superseded envelope never loaded').to.have.length(0);
+    expect(errors[0].detail.errors[0].path).to.equal('/messages/21234/role');
+    const panel = chat.shadowRoot!.querySelector('[part~="error"]')!;
+    expect(panel.textContent).to.include('/messages/21234/role');
+    expect(panel.textContent).to.include("Field 'role' of message 'm21234'");
+  });
+
   it('renders the messages scrolled to, and puts far ones back to sleep', async () => {
     const { box, chat } = await scroller(long(2_000));
     box.scrollTop = box.scrollHeight;
@@ -293,6 +335,54 @@ describe('<envelope-chat> context size in the header', () => {
     expect(meter.limit).to.equal(8000);
     const { total } = measureEnvelope(demo);
     expect(deepText(meter)).to.include(total.tokens.toLocaleString('en'));
+  });
+
+  /** The jobs the page hands to the offload worker while `work` runs. */
+  async function workerJobs(work: () => Promise<void>): Promise<string[]> {
+    const jobs: string[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, data: unknown, ...rest: never[]) {
+      const sent = data as { type?: string; job?: { type: string } };
+      if (sent.type === 'job') jobs.push(sent.job!.type);
+      return post.call(this, data, ...rest);
+    } as typeof post;
+    try {
+      await work();
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+    return jobs;
+  }
+
+  async function meterOf(conversation: Envelope, click: boolean): Promise<string> {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${conversation}></envelope-chat>`,
+    );
+    await settle(chat);
+    if (click) chat.shadowRoot!.querySelector<HTMLButtonElement>('[part~="measure"]')!.click();
+    await waitUntil(() => chat.shadowRoot!.querySelector('context-meter'), 'the meter', {
+      timeout: 20_000,
+    });
+    await settle(chat);
+    return deepText(chat.shadowRoot!.querySelector('context-meter')!);
+  }
+
+  it('measures tool-call arguments of 100,000 keys on its own, off the page, with the numbers of measureEnvelope', async () => {
+    const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key_${i}`, i]));
+    const conversation = envelope([msg('a', 'assistant', call('lookup', args))]);
+    let shown = '';
+    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, false)));
+    expect(jobs).to.deep.equal(['measure']);
+    expect(shown).to.include(measureEnvelope(conversation).total.tokens.toLocaleString('en'));
+  });
+
+  it('measures tool-call arguments of a million numbers when asked, off the page', async () => {
+    const list = Array.from({ length: 1_000_000 }, (_, i) => i);
+    const conversation = envelope([msg('a', 'assistant', call('list', { list }))]);
+    let shown = '';
+    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, true)));
+    expect(jobs).to.deep.equal(['measure']);
+    expect(shown).to.include(measureEnvelope(conversation).total.tokens.toLocaleString('en'));
   });
 
   it('measures a very long conversation only when asked', async () => {

@@ -127,6 +127,32 @@ describe('<envelope-chat>', () => {
     expect(errors).to.have.length(1);
   });
 
+  it('reuses the check of an envelope another element showed, but never takes a shown message for an envelope', async () => {
+    const demo = await loadDemo('b');
+    const first = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo}></envelope-chat>`,
+    );
+    await settle(first);
+    const second = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${demo}></envelope-chat>`,
+    );
+    await settle(second);
+    expect(second.shadowRoot!.querySelectorAll('envelope-message')).to.have.length(
+      demo.messages.length,
+    );
+    // A message the first chat rendered (and marked as checked) is no envelope.
+    const errors: CustomEvent[] = [];
+    const third = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        .envelope=${demo.messages[0]}
+        @envelope-error=${(e: CustomEvent) => errors.push(e)}
+      ></envelope-chat>`,
+    );
+    await settle(third);
+    expect(third.shadowRoot!.querySelector('[part~="error"]')).to.not.equal(null);
+    expect(errors).to.have.length(1);
+  });
+
   it('remembers toggles per message and segment while the envelope stays the same', async () => {
     const envelope = await loadDemo('a');
     const chat = await fixture<EnvelopeChat>(

@@ -10,7 +10,13 @@ import { composePrompt } from '../../src/core/targets/compose-prompt.js';
 import type { ContextMeter } from '../../src/elements/context-meter.component.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat.component.js';
 import type { PromptStudio } from '../../src/elements/prompt-studio.component.js';
-import { isLargeEnvelope, offload, offloadMode } from '../../src/elements/internal/offload.js';
+import {
+  inputSize,
+  isLargeEnvelope,
+  isLargeInput,
+  offload,
+  offloadMode,
+} from '../../src/elements/internal/offload.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.component.js';
 import { cutToShared, sharedShownParts } from '../../src/elements/internal/shown-part.js';
 import { packText, viewText } from '../../src/elements/internal/offload-text.js';
@@ -40,6 +46,24 @@ describe('offload: heavy work off the main thread (issue 20)', () => {
         ],
       }),
     ).to.equal(false);
+  });
+
+  it('sizes a value by its strings and keys and 4 a value, once per object, stopping past the limit', () => {
+    const shared = { text: 'abcd' };
+    const value = { a: shared, b: shared, list: ['xy', 3, null] };
+    // 4 a value (the object, shared twice, the list, 3, null: 24) + keys a, b, list, text (10)
+    // + 'abcd' and 'xy' (6); shared's members once.
+    expect(inputSize(value)).to.equal(40);
+    let deep: unknown = 'z';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(inputSize(deep)).to.equal(40_001);
+    // A million numbers, or 100,000 keys, past the limit by their count alone.
+    expect(inputSize({ list: Array.from({ length: 1_000_000 }, (_, i) => i) }, 1_000)).to.be.above(
+      4_000_000,
+    );
+    const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
+    expect(isLargeInput(keys, 500_000)).to.equal(true);
+    expect(isLargeInput(keys)).to.equal(false);
   });
 
   it('gives what the core gives on the main thread, and reports progress', async () => {

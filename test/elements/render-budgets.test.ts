@@ -4,6 +4,7 @@ import '../../src/elements/segment-memory.js';
 import '../../src/elements/segment-text.js';
 import '../../src/elements/tool-call-request.js';
 import { markdownTooHard } from '../../src/elements/internal/markdown-guard.js';
+import { shownLabel, shownListLabel } from '../../src/elements/internal/shown-text.js';
 import { deepQueryAll, deepText, part, parts } from './helpers.js';
 
 /** Issue 20: every list an element draws shows a slice and a "show N more" for the next one. */
@@ -81,6 +82,12 @@ describe('render budgets', () => {
     );
     expect(parts(el, 'badge').length).to.equal(11);
     expect(part(el, 'more-roles')!.textContent!.trim()).to.equal('+4,990');
+  });
+
+  it('the facts list a million roles as the label of their whole list: its first 2,000 characters', () => {
+    const many = Array.from({ length: 1_000_000 }, (_, i) => `r${i}`);
+    for (const roles of [many, many.slice(0, 3), many.slice(0, 380), many.slice(0, 400), []])
+      expect(shownListLabel(roles, ', ')).to.equal(shownLabel(roles.join(', ')));
   });
 
   it('Markdown shaped to stall the parser is shown as plain text with a note', async () => {

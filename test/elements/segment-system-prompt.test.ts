@@ -123,6 +123,32 @@ describe('<segment-system-prompt>', () => {
     expect(parts(el, 'unknown').map((m) => m.textContent)).to.deep.equal(['{{b}}']);
   });
 
+  it('a prompt of a million placeholders: 250 marked, the text as sent drawn on its own turn, shown in part', async () => {
+    const content = '{{name}} {{day}} '.repeat(500_000);
+    const el = document.createElement('segment-system-prompt') as SegmentSystemPrompt;
+    Object.assign(el, {
+      variables: { name: 'Ada' },
+      segment: { kind: 'system_prompt', content, collapsed: false },
+    });
+    document.body.append(el);
+    // The template (100,000 characters) is drawn first; the text as sent waits for a turn.
+    while (!part(el, 'template')) await new Promise((r) => setTimeout(r));
+    expect(part(el, 'expanded')!.getAttribute('aria-busy')).to.equal('true');
+    expect(part(el, 'expanded')!.querySelector('[part~="text"]')).to.equal(null);
+    await el.updateComplete;
+    // MAX_MARKS in the element: 250 marked in the template, half of them with a value.
+    expect(parts(el, 'placeholder')).to.have.length(250);
+    expect(part(el, 'expanded')!.getAttribute('aria-busy')).to.equal('false');
+    const sentText = part(el, 'expanded')!.querySelector('[part~="text"]')!.textContent!;
+    expect(sentText.startsWith('Ada {{day}} Ada {{day}} ')).to.equal(true);
+    expect(sentText.length).to.be.at.most(100_000);
+    expect(parts(el, 'value')).to.have.length(125);
+    // The prompt is shown in part (its first 100,000 characters), and says so.
+    const notes = parts(el, 'cut').map((n) => n.textContent!);
+    expect(notes.join(' ')).to.include('shown in part');
+    el.remove();
+  });
+
   it('shows a prompt without placeholders once, keeping its white space', async () => {
     const content = 'Line one\n\n    indented line\tand a tab';
     const el = await expanded({ kind: 'system_prompt', content, collapsed: false });

@@ -3,6 +3,7 @@ import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-chat.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
+import { meterElement } from '../../src/elements/envelope-chat/meter-element.js';
 import { measuring } from '../../src/elements/internal/measuring.js';
 import {
   armPayload,
@@ -194,9 +195,9 @@ function onePerKind(p: string): Segment[] {
 
 describe('XSS corpus: every payload in every string field and attribute (SPEC §6)', () => {
   before(async () => {
-    // The chat loads its measuring on first use: loaded here, so that any request made while
-    // rendering can only come from a payload.
-    await measuring.load();
+    // The chat loads its measuring and its header's meter on first use: loaded here, so that any
+    // request made while rendering can only come from a payload.
+    await Promise.all([measuring.load(), meterElement.load()]);
     delete window.__pwned;
     for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const)
       trap(window, name, name);

@@ -99,13 +99,13 @@ describe('the code-split build with its autoloader', () => {
       '/dist/split/autoloader.js',
       '/dist/split/elements/envelope-chat.js',
     ]);
-    // The chunks are the chat's own static imports and its measuring (loaded after its first
-    // paint, for the header's meter): no other part loaded on demand (Chinese, YAML, jsdiff)
-    // and nothing of the elements that are not on the page.
+    // The chunks are the chat's own static imports, its measuring and its header's meter (loaded
+    // after its first paint): no other part loaded on demand (Chinese, YAML, jsdiff) and nothing
+    // of the elements that are not on the page.
     const chatChunks = new Set<string>();
     const visit = (file: string) => {
       for (const m of readFileSync(join(root, file), 'utf8').matchAll(
-        /(?:from|import)"\.\.?\/(?:chunks\/)?(chunk-[\w-]+\.js)"|import\("\.\/(measure-[\w-]+\.js)"\)/g,
+        /(?:from|import)"\.\.?\/(?:chunks\/)?(chunk-[\w-]+\.js)"|import\("\.\/((?:measure|context-meter)-[\w-]+\.js)"\)/g,
       )) {
         const chunk = `dist/split/chunks/${m[1] ?? m[2]}`;
         if (!chatChunks.has(chunk)) {

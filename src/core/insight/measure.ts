@@ -25,7 +25,6 @@ import {
   type MeasureWarning,
 } from './measure-result.js';
 
-export { exceedsCharacters } from './exceeds-characters.js';
 export {
   MEASURE_BUCKETS,
   type ContextSize,

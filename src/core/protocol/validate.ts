@@ -114,6 +114,47 @@ export function validateMessage(value: unknown): ValidationResult {
   };
 }
 
+/**
+ * The errors of a part of an envelope, checked together with its top-level fields: messages
+ * `from` … `to` (exclusive), or, with `segments` (a range), only those segments of message `from`
+ * (a message may hold a million). Paths, and the pointers in the sentences, are those of the whole
+ * envelope. Elements check a very long envelope this way, a part per task, so that the schema
+ * check of 100,000 messages does not block the page at once (issue 20). Semantic warnings are not
+ * part of it: validateEnvelope finds those of the whole.
+ */
+export function messageRangeErrors(
+  envelope: Envelope,
+  from: number,
+  to: number,
+  segments?: readonly [number, number],
+): EnvelopeError[] {
+  const skipped = segments?.[0] ?? 0;
+  // The part's instance paths as the whole envelope's: its errors are described against the
+  // whole, so every sentence names what the check of the whole would name.
+  const shift = (path: string) =>
+    path.replace(
+      /^\/messages\/(\d+)(\/segments\/(\d+))?/,
+      (_, m: string, inner?: string, s?: string) =>
+        `/messages/${+m + from}${inner ? `/segments/${+s! + skipped}` : ''}`,
+    );
+  return guarded(() => {
+    const message = envelope.messages[from]!;
+    const part = segments
+      ? [{ ...message, segments: message.segments.slice(...segments) }]
+      : envelope.messages.slice(from, to);
+    const validate = validateEnvelopeSchema as SchemaValidator;
+    const errors = schemaErrors(
+      validate,
+      { ...envelope, messages: part },
+      'envelope',
+      envelope,
+      shift,
+    );
+    if (errors.length === 0) errors.push(...freeFormErrors(part, from, skipped));
+    return { valid: errors.length === 0, errors, warnings: [] };
+  }).errors;
+}
+
 /** Anything unexpected (a throwing getter, a revoked proxy) becomes an error, never an exception. */
 function guarded(run: () => ValidationResult): ValidationResult {
   try {
@@ -130,7 +171,17 @@ function guarded(run: () => ValidationResult): ValidationResult {
 
 type Root = 'envelope' | 'segment';
 
-function schemaErrors(validate: SchemaValidator, value: unknown, root: Root): EnvelopeError[] {
+/**
+ * The schema's errors of `value` in sentences. `value` may be a part of `whole` (messageRangeErrors):
+ * `shift` turns its instance paths into the whole's, against which the errors are described.
+ */
+function schemaErrors(
+  validate: SchemaValidator,
+  value: unknown,
+  root: Root,
+  whole = value,
+  shift = (path: string) => path,
+): EnvelopeError[] {
   if (validate(value)) return [];
   const seen = new Set<string>();
   const errors: EnvelopeError[] = [];
@@ -138,9 +189,11 @@ function schemaErrors(validate: SchemaValidator, value: unknown, root: Root): En
     // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
     // discriminator error repeats the required, type or enum error of its kind or role.
     if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
-    const version = describeVersionError(raw, value);
+    // Each call's errors are new objects: a part's paths become the whole's in place.
+    raw.instancePath = shift(raw.instancePath);
+    const version = describeVersionError(raw, whole);
     if (version === 'repeated') continue;
-    const error = version ?? describeError(raw, value, root);
+    const error = version ?? describeError(raw, whole, root);
     const key = error.path + '\n' + error.message;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -161,10 +214,15 @@ function capErrors(errors: EnvelopeError[]): EnvelopeError[] {
 }
 
 /** `arguments` and tool `schema` are free-form objects: the schema cannot see cycles or functions there. */
-function freeFormErrors(messages: Envelope['messages']): EnvelopeError[] {
+function freeFormErrors(
+  messages: Envelope['messages'],
+  firstMessage = 0,
+  firstSegment = 0,
+): EnvelopeError[] {
   const errors: EnvelopeError[] = [];
   // Plain loops that allocate nothing for the kinds without free-form values: this runs on
-  // every envelope shown or exported.
+  // every envelope shown or exported. (A part of an envelope starts at `firstMessage`, and its
+  // first message's segments at `firstSegment`: the paths are the whole envelope's.)
   for (let m = 0; m < messages.length; m++) {
     const segments = messages[m]!.segments;
     for (let s = 0; s < segments.length; s++) {
@@ -173,7 +231,10 @@ function freeFormErrors(messages: Envelope['messages']): EnvelopeError[] {
         segment.kind === 'tool_call_request'
           ? !isSmallPlainJson(segment.arguments)
           : segment.kind === 'tool_overview';
-      if (suspect) errors.push(...freeFormSegmentErrors(segment, ['messages', m, 'segments', s]));
+      if (suspect) {
+        const at = ['messages', m + firstMessage, 'segments', s + (m === 0 ? firstSegment : 0)];
+        errors.push(...freeFormSegmentErrors(segment, at));
+      }
     }
   }
   return capErrors(errors);

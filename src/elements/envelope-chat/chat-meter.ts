@@ -1,17 +1,19 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { exceedsCharacters } from '../../core/insight/exceeds-characters.js';
 import type { MeasureResult } from '../../core/insight/measure-result.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { AmbientController } from '../internal/localize.js';
 import { measuring } from '../internal/measuring.js';
+import { meterElement } from './meter-element.js';
+import { isLargeEnvelope, isLargeToMeasure, offload } from '../internal/offload.js';
 
 /**
- * Conversations up to this many messages and characters are measured on their own after the
- * first paint; bigger ones on request (measuring blocks the page for about 50 ns a character).
+ * Conversations up to this many messages, and not large (isLargeEnvelope), are measured on their
+ * own after the first paint; bigger ones on request. One past MEASURE_OFFLOAD_THRESHOLD is
+ * measured off the main thread (on the page measuring blocks for about 50 ns a character: 0.24 s
+ * for tool-call arguments of 100,000 keys).
  */
 export const MEASURE_AUTO_LIMIT = 2_000;
-const MEASURE_AUTO_CHARS = 2_000_000;
 
 /** A live conversation is measured again once its changes pause: not one export per token. */
 const LIVE_PAUSE_MS = 800;
@@ -28,6 +30,8 @@ export class ChatMeter implements ReactiveController {
   private descendant?: Envelope;
   private readonly small = new WeakMap<Envelope, boolean>();
   private timer?: ReturnType<typeof setTimeout>;
+  /** The measuring under way off the main thread; a newer one stops it. */
+  private working?: AbortController;
 
   constructor(
     private readonly host: ReactiveControllerHost & { readonly loadedEnvelope?: Envelope },
@@ -37,6 +41,7 @@ export class ChatMeter implements ReactiveController {
 
   hostDisconnected(): void {
     clearTimeout(this.timer);
+    this.working?.abort();
   }
 
   /** `next` was made from `from` by a live change. */
@@ -81,23 +86,31 @@ export class ChatMeter implements ReactiveController {
   private measuresItself(envelope: Envelope): boolean {
     let small = this.small.get(envelope);
     if (small === undefined) {
-      small =
-        envelope.messages.length <= MEASURE_AUTO_LIMIT &&
-        !exceedsCharacters(envelope, MEASURE_AUTO_CHARS);
+      small = envelope.messages.length <= MEASURE_AUTO_LIMIT && !isLargeEnvelope(envelope);
       this.small.set(envelope, small);
     }
     return small;
   }
 
   private measure(envelope: Envelope): void {
+    this.working?.abort();
+    const working = (this.working = new AbortController());
     // Loaded on first use; where it cannot load (offline, a moved file) the header goes without.
-    void measuring.load().then(
-      ({ measureEnvelope }) => {
-        if (this.host.loadedEnvelope !== envelope) return;
+    const onPage = () => measuring.load().then(({ measureEnvelope }) => measureEnvelope(envelope));
+    const measured = isLargeToMeasure(envelope)
+      ? offload({ type: 'measure', envelope, target: 'openai' }, { signal: working.signal }).catch(
+          // Superseded (dropped below), or the worker failed: measure here.
+          () => (working.signal.aborted ? undefined : onPage()),
+        )
+      : onPage();
+    // The element that shows the figures loads beside them (meter-element.ts).
+    void Promise.all([measured, meterElement.load()]).then(
+      ([measurement]) => {
+        if (!measurement || this.host.loadedEnvelope !== envelope) return;
         this.measured = envelope;
         // Measured here rather than by the meter from `.envelope`: an inner element must not fire
         // its own envelope-load and envelope-error events out of the chat.
-        this.measurement = measureEnvelope(envelope);
+        this.measurement = measurement;
         this.host.requestUpdate();
       },
       () => undefined,

@@ -4,10 +4,13 @@ import { parseEnvelope } from '../../core/protocol/parse.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { validateEnvelope } from '../../core/protocol/validate.js';
 import { EnvelopeErrorEvent, EnvelopeLoadEvent } from '../../events.js';
+import { checkInSlices, isCheckedInSlices } from './sliced-check.js';
+import { markEnvelopeValid, wasValidatedEnvelope } from './validated.js';
 
 export type EnvelopeState =
   | { status: 'empty' }
-  | { status: 'loading'; url: string }
+  /** Fetching `url`, or (without one) checking a very long envelope in slices. */
+  | { status: 'loading'; url?: string }
   | { status: 'ready'; envelope: Envelope; warnings: EnvelopeWarning[] }
   | { status: 'error'; errors: EnvelopeError[] };
 
@@ -92,15 +95,7 @@ export class EnvelopeInput implements ReactiveController {
     this.lastEnvelope = envelope;
     this.lastSrc = (this.host as unknown as Record<string, unknown>)[this.options.src] as
       string | undefined;
-    let warnings: EnvelopeWarning[] | undefined;
-    this.state = this.announced = {
-      status: 'ready',
-      envelope,
-      // Found when first read, like validateEnvelope's own (a listener that wants them pays).
-      get warnings() {
-        return (warnings ??= validateEnvelope(envelope).warnings);
-      },
-    };
+    this.state = this.announced = validState(envelope);
   }
 
   /** Call from the host's willUpdate: recomputes the state when an input changed. */
@@ -116,8 +111,7 @@ export class EnvelopeInput implements ReactiveController {
     this.lastScript = script;
     this.fetching?.abort();
     this.fetching = undefined;
-    if (envelope !== undefined && envelope !== null && envelope !== '')
-      this.state = fromValue(envelope);
+    if (envelope !== undefined && envelope !== null && envelope !== '') this.take(envelope);
     else if (src) this.load(src);
     else if (script !== null) this.state = fromValue(script);
     else this.state = { status: 'empty' };
@@ -148,6 +142,23 @@ export class EnvelopeInput implements ReactiveController {
     if (isServer) return null;
     const script = this.host.querySelector(':scope > script[type="application/json"]');
     return script ? (script.textContent ?? '') : null;
+  }
+
+  /** A given envelope: checked now, or in slices when it is very long (sliced-check.ts). */
+  private take(value: unknown) {
+    if (isServer || wasValidatedEnvelope(value) || !isCheckedInSlices(value)) {
+      this.state = fromValue(value);
+      return;
+    }
+    const controller = new AbortController();
+    this.fetching = controller;
+    this.state = { status: 'loading' };
+    void checkInSlices(value, controller.signal).then((errors) => {
+      if (!errors || controller.signal.aborted) return;
+      this.fetching = undefined;
+      this.state = errors.length > 0 ? { status: 'error', errors } : validState(value);
+      this.host.requestUpdate();
+    });
   }
 
   private load(src: string) {
@@ -184,19 +195,33 @@ export class EnvelopeInput implements ReactiveController {
 
 /** Validates an object or JSON text into a state; never throws. */
 export function fromValue(value: unknown): EnvelopeState {
-  if (typeof value === 'string') {
-    const parsed = parseEnvelope(value);
-    return parsed.valid
-      ? { status: 'ready', envelope: parsed.envelope, warnings: parsed.warnings }
-      : { status: 'error', errors: parsed.errors };
-  }
-  const result = validateEnvelope(value);
+  if (wasValidatedEnvelope(value)) return validState(value as Envelope);
+  const result = typeof value === 'string' ? parseEnvelope(value) : validateEnvelope(value);
   if (!result.valid) return { status: 'error', errors: result.errors };
+  const envelope = ((result as { envelope?: Envelope }).envelope ?? value) as Envelope;
+  markEnvelopeValid(envelope);
   return {
     status: 'ready',
-    envelope: value as Envelope,
+    envelope,
+    // Found when first read (see validResult in the core): a first paint does not pay for them.
     get warnings() {
       return result.warnings;
+    },
+  };
+}
+
+/**
+ * The state of an envelope known to be valid (and marked so, validated.ts); its warnings are found
+ * when first read, like validateEnvelope's own (a listener that wants them pays).
+ */
+function validState(envelope: Envelope): EnvelopeState {
+  markEnvelopeValid(envelope);
+  let warnings: EnvelopeWarning[] | undefined;
+  return {
+    status: 'ready',
+    envelope,
+    get warnings() {
+      return (warnings ??= validateEnvelope(envelope).warnings);
     },
   };
 }

@@ -4,7 +4,9 @@ import type { ImportMessage } from './import-assembly.js';
 import { importInWorker } from './offload-import.js';
 import { detachDiff } from './offload-diff.js';
 import { runOffloadJob, type OffloadJob, type PanelView } from './offload-jobs.js';
+import { packMeasure } from './offload-measure.js';
 import { packText } from './offload-text.js';
+import type { MeasureResult } from '../../core/insight/measure-result.js';
 
 /**
  * The offload worker (issue 20): a module worker that holds the envelopes the page sent it (in
@@ -73,6 +75,11 @@ scope.addEventListener('message', (event) => {
     case 'job':
       try {
         const result = runOffloadJob(data.job, envelopeById);
+        if (data.job.type === 'measure') {
+          const { measure, transfer } = packMeasure(result as MeasureResult);
+          scope.postMessage({ type: 'result', id: data.id, result: measure }, transfer);
+          return;
+        }
         if (data.job.type === 'export' || data.job.type === 'raw') {
           const view = result as PanelView;
           const { text, transfer } = packText(view.text as string);

@@ -3,6 +3,7 @@ import type { EnvelopeDiffResult } from '../../core/insight/diff.js';
 import type { ImportResult } from '../../core/targets/import-body.js';
 import { ImportAssembly, type ImportMessage } from './import-assembly.js';
 import { attachDiff } from './offload-diff.js';
+import { unpackMeasure, type PackedMeasure } from './offload-measure.js';
 import type { OffloadJob, OffloadResult, OffloadResults } from './offload-jobs.js';
 import { loadOffloadJobs } from './offload-jobs-load.js';
 import type { FromWorker, MessagePart, ToWorker } from './offload-worker.js';
@@ -77,34 +78,68 @@ export interface OffloadOptions {
  */
 export const OFFLOAD_THRESHOLD = 2_000_000;
 
-/** Whether `value` is larger than `limit` (see OFFLOAD_THRESHOLD); stops counting beyond it. */
-export function isLargeInput(value: unknown, limit = OFFLOAD_THRESHOLD): boolean {
+/**
+ * About how large `value` is: the characters of its strings and keys, plus 4 per other value
+ * (see OFFLOAD_THRESHOLD). Counting stops once past `limit`: a list of a million values, or an
+ * object of 100,000 keys, past it by its length alone is not visited.
+ */
+export function inputSize(value: unknown, limit = OFFLOAD_THRESHOLD): number {
   let count = 0;
-  const stack: unknown[] = [value];
+  const stack: object[] = [];
   const seen = new Set<object>();
-  while (stack.length > 0) {
-    const item = stack.pop();
-    count += typeof item === 'string' ? item.length : 4;
-    if (count > limit) return true;
-    if (item === null || typeof item !== 'object' || seen.has(item)) continue;
-    seen.add(item);
-    const values = Array.isArray(item) ? item : Object.values(item);
-    // A list of a million values is large without pushing them all.
-    if (count + values.length * 4 > limit) return true;
-    if (!Array.isArray(item)) for (const key of Object.keys(item)) count += key.length;
-    for (const inner of values) stack.push(inner);
+  // Strings and numbers are counted where they are found; only objects go on the stack.
+  const add = (item: unknown) => {
+    if (typeof item === 'string') count += item.length;
+    else {
+      count += 4;
+      if (item !== null && typeof item === 'object' && !seen.has(item)) {
+        seen.add(item);
+        stack.push(item);
+      }
+    }
+  };
+  add(value);
+  while (stack.length > 0 && count <= limit) {
+    const item = stack.pop()!;
+    const keys = Array.isArray(item) ? null : Object.keys(item);
+    const length = keys ? keys.length : (item as unknown[]).length;
+    if (count + length * 4 > limit) return count + length * 4;
+    if (keys)
+      for (const key of keys) {
+        count += key.length;
+        add((item as Record<string, unknown>)[key]);
+      }
+    else for (const inner of item as unknown[]) add(inner);
   }
-  return false;
+  return count;
 }
 
-const largeEnvelopes = new WeakMap<Envelope, boolean>();
+/** Whether `value` is larger than `limit` (see OFFLOAD_THRESHOLD). */
+export const isLargeInput = (value: unknown, limit = OFFLOAD_THRESHOLD): boolean =>
+  inputSize(value, limit) > limit;
 
-/** isLargeInput for an envelope, found once per envelope object. */
-export function isLargeEnvelope(envelope: Envelope): boolean {
-  let large = largeEnvelopes.get(envelope);
-  if (large === undefined) largeEnvelopes.set(envelope, (large = isLargeInput(envelope)));
-  return large;
-}
+/**
+ * Measuring costs more per value than the other jobs (each one is rendered and counted in
+ * tokens: tool-call arguments of 100,000 keys, about 1.3 million by inputSize, took 0.24 s on
+ * the page), so envelopes are measured off the main thread from this size on.
+ */
+export const MEASURE_OFFLOAD_THRESHOLD = 500_000;
+
+/** inputSize of each envelope, counted once per envelope object. */
+const sizes = new WeakMap<Envelope, number>();
+const sizeOf = (envelope: Envelope): number => {
+  let size = sizes.get(envelope);
+  if (size === undefined) sizes.set(envelope, (size = inputSize(envelope)));
+  return size;
+};
+
+/** Whether an envelope is large (OFFLOAD_THRESHOLD): its jobs go to the offload worker. */
+export const isLargeEnvelope = (envelope: Envelope): boolean =>
+  sizeOf(envelope) > OFFLOAD_THRESHOLD;
+
+/** Whether an envelope is measured off the main thread (MEASURE_OFFLOAD_THRESHOLD). */
+export const isLargeToMeasure = (envelope: Envelope): boolean =>
+  sizeOf(envelope) > MEASURE_OFFLOAD_THRESHOLD;
 
 /**
  * What one part sent to the worker may weigh: a segment or message counts 1, and 1 more per
@@ -261,6 +296,7 @@ class OffloadClient {
     task.options.onProgress?.(1);
     if (input.type === 'diff')
       attachDiff(answer.result as EnvelopeDiffResult, input.before, input.after);
+    if (input.type === 'measure') return unpackMeasure(answer.result as PackedMeasure);
     return answer.result as OffloadResult;
   }
 

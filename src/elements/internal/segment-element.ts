@@ -188,6 +188,7 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   }
 
   protected override render() {
+    this.waitingMore = false;
     if (!this.input) return nothing;
     const t = this.ambient;
     if ('errors' in this.input)
@@ -226,6 +227,21 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   /** Waiting for a turn to draw (text-pacer.ts): a placeholder is drawn meanwhile. */
   private waitingTurn = false;
 
+  /** A second long text of this segment waits for its turn (see admitMore). */
+  private waitingMore = false;
+
+  /**
+   * For a kind that draws a second long text (the system prompt's text as sent): whether it may
+   * be drawn in this render, else it is drawn on a later turn (the element updates again then) and
+   * the kind draws a placeholder meanwhile. Each of the two texts then lays out in a task of its
+   * own.
+   */
+  protected admitMore(length: number): boolean {
+    const admitted = admit(this, length);
+    this.waitingMore ||= !admitted;
+    return admitted;
+  }
+
   /** About how many characters the open segment draws; kinds that cut a field themselves say. */
   protected drawnSize(shown: S): number {
     return drawnCharacters(shown);
@@ -233,7 +249,7 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.waitingTurn) {
+    while (this.waitingTurn || this.waitingMore) {
       await nextTurn();
       done = await super.getUpdateComplete();
     }

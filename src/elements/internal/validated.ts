@@ -1,12 +1,29 @@
-import type { Message } from '../../core/protocol/types.js';
+import type { Envelope, Message } from '../../core/protocol/types.js';
 
 /**
  * Messages and segments that passed validation as parts of a whole envelope. The chat marks
  * each message it renders (not all of them: a long conversation renders few), the message the
- * segments it renders, and they hand these very objects to `<envelope-message>` and the segment elements, which then skip validating
- * them again.
+ * segments it renders, and they hand these very objects to `<envelope-message>` and the segment
+ * elements, which then skip validating them again.
  */
 const validated = new WeakSet<object>();
+
+/**
+ * Envelopes that passed validation as wholes: an element given one that another element checked
+ * (the viewer hands its envelope to its chat and panel) does not check it again. Apart from the
+ * parts, so that a message is never taken for a valid envelope.
+ */
+const validEnvelopes = new WeakSet<object>();
+
+/** Marks a whole envelope as valid. */
+export function markEnvelopeValid(envelope: Envelope): void {
+  validEnvelopes.add(envelope);
+}
+
+/** Whether `value` is an envelope that was validated as a whole. */
+export function wasValidatedEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && validEnvelopes.has(value);
+}
 
 /** Marks a message of a validated envelope as valid (its segments: see markSegmentsValid). */
 export function markValid(message: Message): Message {

@@ -50,7 +50,8 @@ export function renderPreview(v: PreviewView): TemplateResult {
   const a = v.ambient;
   const envelope = v.envelope;
   let body;
-  if (v.loading) body = html`<p class="empty" role="status">${a.t('common.loading')}</p>`;
+  if (v.loading)
+    body = html`<p class="empty" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
   else if (!envelope) body = html`<p class="empty">${a.t('studio.noEnvelope')}</p>`;
   else
     body = renderTabs(
