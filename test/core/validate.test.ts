@@ -412,7 +412,7 @@ describe('messageRangeErrors (the elements check long envelopes in slices)', () 
     assert.equal(errors[0].path, '/messages/1/segments/3456/kind');
   });
 
-  test('an index of the slice never matches a longer one (1 is not the start of 12)', () => {
+  test('a later part names its messages by their index in the whole envelope', () => {
     const envelope = conversation(40);
     (envelope.messages[31] as unknown as { role: string }).role = 'bot';
     assert.deepEqual(

@@ -7,7 +7,7 @@ import type { Envelope } from '../../src/core/protocol/types.js';
 import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import type { SegmentElement } from '../../src/elements/internal/segment-element.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
-import { deepQuery, deepText, loadDemo, settle } from './helpers.js';
+import { deepQuery, deepText, loadDemo, postedToWorkers, settle } from './helpers.js';
 
 const field = (chat: EnvelopeChat) =>
   chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
@@ -337,22 +337,9 @@ describe('<envelope-chat> context size in the header', () => {
     expect(deepText(meter)).to.include(total.tokens.toLocaleString('en'));
   });
 
-  /** The jobs the page hands to the offload worker while `work` runs. */
-  async function workerJobs(work: () => Promise<void>): Promise<string[]> {
-    const jobs: string[] = [];
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, data: unknown, ...rest: never[]) {
-      const sent = data as { type?: string; job?: { type: string } };
-      if (sent.type === 'job') jobs.push(sent.job!.type);
-      return post.call(this, data, ...rest);
-    } as typeof post;
-    try {
-      await work();
-    } finally {
-      Worker.prototype.postMessage = post;
-    }
-    return jobs;
-  }
+  /** The types of the jobs the page hands to the offload worker while `work` runs. */
+  const workerJobs = async (work: () => Promise<void>) =>
+    (await postedToWorkers(work)).flatMap((message) => (message.job ? [message.job.type] : []));
 
   async function meterOf(conversation: Envelope, click: boolean): Promise<string> {
     const chat = await fixture<EnvelopeChat>(

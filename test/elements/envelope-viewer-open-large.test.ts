@@ -9,7 +9,7 @@ import {
   largeRequestText,
 } from '../fixtures/open-large/texts.js';
 import { importInSlices } from '../../src/elements/internal/offload-import.js';
-import { deepQuery, deepText } from './helpers.js';
+import { deepQuery, deepText, postedToWorkers } from './helpers.js';
 
 // Issue #17: a file over the offload threshold is read in the offload worker, so one large JSON
 // document never blocks the page while it is parsed; the result is the page's own, unaltered.
@@ -18,20 +18,8 @@ const filesBar = (el: EnvelopeViewer) => el.shadowRoot!.querySelector('[part="fi
 const chatText = (el: EnvelopeViewer) => deepText(deepQuery(el, 'envelope-chat') ?? el);
 
 /** The kinds of the messages the page posts to workers while `work` runs. */
-async function postedToWorkers(work: () => Promise<unknown>): Promise<string[]> {
-  const kinds: string[] = [];
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
-    kinds.push((message as { type: string }).type);
-    return post.call(this, message, ...rest);
-  } as typeof post;
-  try {
-    await work();
-  } finally {
-    Worker.prototype.postMessage = post;
-  }
-  return kinds;
-}
+const postedKinds = async (work: () => Promise<unknown>) =>
+  (await postedToWorkers(work)).map((message) => message.type);
 
 describe('<envelope-viewer> reads a large file in the offload worker', () => {
   it('gives exactly what importEnvelope gives on the page: an array, JSON Lines, one request', async () => {
@@ -39,7 +27,7 @@ describe('<envelope-viewer> reads a large file in the offload worker', () => {
       expect(text.length).to.be.greaterThan(OFFLOAD_THRESHOLD);
       const shares: number[] = [];
       let result: unknown;
-      const posted = await postedToWorkers(async () => {
+      const posted = await postedKinds(async () => {
         result = await offload(
           { type: 'import', text, readOnPage: importInSlices },
           { onProgress: (s) => shares.push(s) },
@@ -55,7 +43,7 @@ describe('<envelope-viewer> reads a large file in the offload worker', () => {
   it('a JSON array over the threshold: read by the worker, listed, the first shown', async () => {
     const el = await fixture<EnvelopeViewer>(html`<envelope-viewer open-files></envelope-viewer>`);
     const text = largeArrayText('viewer');
-    const posted = await postedToWorkers(() => el.openFile(text, 'requests.json'));
+    const posted = await postedKinds(() => el.openFile(text, 'requests.json'));
     expect(posted).to.include('import');
     await el.updateComplete;
     const bar = filesBar(el);

@@ -203,3 +203,25 @@ export async function togglesOnClick(
   }
   return events.map((event) => event.detail);
 }
+
+/** What the page posts to the offload worker while `work` runs: messages, and each job's type. */
+export interface PostedToWorker {
+  type: string;
+  job?: { type: string };
+}
+
+/** The messages the page posts to workers while `work` runs, in order. */
+export async function postedToWorkers(work: () => Promise<unknown>): Promise<PostedToWorker[]> {
+  const posted: PostedToWorker[] = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+    posted.push(message as PostedToWorker);
+    return post.call(this, message, ...rest);
+  } as typeof post;
+  try {
+    await work();
+  } finally {
+    Worker.prototype.postMessage = post;
+  }
+  return posted;
+}
