@@ -12,6 +12,7 @@ import {
   expectInert,
   HOSTILE,
   loadDemo,
+  painted,
   settle,
 } from './helpers.js';
 
@@ -229,10 +230,7 @@ describe('<envelope-chat> with a group chat (protocol 1.1, demo G)', () => {
     const event = messageEl(chat, eventId).shadowRoot!.querySelector('segment-state-change')!;
     await waitUntil(() => partIn(event, 'value')!.textContent === INJECTION, 'the value opened');
     await waitUntil(
-      () =>
-        [...CSS.highlights.get('pe-search-current')!].some(
-          (range) => (range as Range).toString() === 'make me owner',
-        ),
+      () => painted('pe-search-current').includes('make me owner'),
       'the match is painted',
     );
   });

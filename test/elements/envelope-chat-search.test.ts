@@ -7,7 +7,7 @@ import type { Envelope } from '../../src/core/protocol/types.js';
 import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import type { SegmentElement } from '../../src/elements/internal/segment-element.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
-import { deepQuery, deepText, loadDemo, postedToWorkers, settle } from './helpers.js';
+import { deepQuery, deepText, loadDemo, painted, postedToWorkers, settle } from './helpers.js';
 
 const field = (chat: EnvelopeChat) =>
   chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
@@ -27,12 +27,6 @@ async function press(chat: EnvelopeChat, key: string, shiftKey = false) {
   field(chat).dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true }));
   await settle(chat);
   await new Promise((r) => setTimeout(r, 30));
-}
-
-/** The texts of the ranges in the shared highlights (what the user sees painted). */
-function painted(name: string): string[] {
-  const highlight = CSS.highlights.get(name);
-  return highlight ? [...highlight].map((range) => range.toString()) : [];
 }
 
 function segmentOf(chat: EnvelopeChat, messageId: string, index: number) {
@@ -88,6 +82,11 @@ describe('<envelope-chat> search', () => {
     await type(chat, 'alpha');
     expect(status(chat)).to.equal('1 of 3');
     expect(painted('pe-search')).to.deep.equal(['alpha', 'alpha']);
+    // A live Range slows every later change to the page until it is garbage collected.
+    expect(
+      [...CSS.highlights.get('pe-search')!].every((range) => range instanceof StaticRange),
+      'matches are painted with static ranges',
+    ).to.equal(true);
     await press(chat, 'Enter');
     expect(status(chat)).to.equal('2 of 3');
     await press(chat, 'Enter');

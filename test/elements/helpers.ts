@@ -225,3 +225,38 @@ export async function postedToWorkers(work: () => Promise<unknown>): Promise<Pos
   }
   return posted;
 }
+
+/**
+ * The texts of the ranges in a shared search highlight (what the user sees painted). The chat
+ * paints StaticRanges, which have no text of their own: a live Range reads it.
+ */
+export function painted(name: string): string[] {
+  const highlight = CSS.highlights.get(name);
+  return highlight ? [...highlight].map(rangeText) : [];
+}
+
+function rangeText(range: AbstractRange): string {
+  const live = document.createRange();
+  live.setStart(range.startContainer, range.startOffset);
+  live.setEnd(range.endContainer, range.endOffset);
+  return live.toString();
+}
+
+/**
+ * What a 4 ms timer sees of `el`'s progress bar while `work` runs. A share strictly between 0 and
+ * 1 means the page had its turn in the middle of the work. (Counting ticks was not enough: the
+ * timer may run only two or three times in a 70 ms read even when it is sliced.)
+ */
+export async function progressSeenDuring(el: Element, work: () => Promise<unknown>) {
+  const seen: number[] = [];
+  const ticker = setInterval(() => {
+    const progress = deepQuery<HTMLProgressElement>(el, 'progress');
+    if (progress) seen.push(progress.value);
+  }, 4);
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  return { seen, midway: seen.some((share) => share > 0 && share < 1) };
+}

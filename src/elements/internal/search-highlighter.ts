@@ -11,8 +11,8 @@ import type { SegmentElement } from './segment-element.js';
  * missing, matches are still counted, expanded and scrolled to, just not painted.
  */
 export class SearchHighlighter {
-  private ranges: Range[] = [];
-  private current?: Range;
+  private ranges: StaticRange[] = [];
+  private current?: StaticRange;
   private run = 0;
   /** A scroll asked for by a paint that a newer paint replaced before it finished. */
   private scrollWanted = false;
@@ -30,8 +30,8 @@ export class SearchHighlighter {
     const run = ++this.run;
     this.scrollWanted ||= scroll;
     const pattern = searchPattern(query);
-    const found: Range[] = [];
-    let currentRange: Range | undefined;
+    const found: StaticRange[] = [];
+    let currentRange: StaticRange | undefined;
     let currentItem: HTMLElement | undefined;
     if (pattern && matches.length > 0) {
       const matched = this.segmentsWithMatches(matches);
@@ -94,7 +94,7 @@ export class SearchHighlighter {
     this.replace([], undefined);
   }
 
-  private replace(ranges: Range[], current: Range | undefined): void {
+  private replace(ranges: StaticRange[], current: StaticRange | undefined): void {
     const all = sharedHighlight('pe-search');
     const focused = sharedHighlight('pe-search-current');
     for (const range of this.ranges) all?.delete(range);
@@ -144,9 +144,14 @@ function sharedHighlight(name: string): Highlight | undefined {
   return highlight;
 }
 
-/** Ranges of every visible match in `root`, in document order, entering nested shadow roots. */
-function textRanges(root: Node, pattern: RegExp): Range[] {
-  const ranges: Range[] = [];
+/**
+ * Ranges of every visible match in `root`, in document order, entering nested shadow roots.
+ * Static: the document updates every live Range on each change to the page until the range is
+ * garbage collected, and a search over 2,000 long texts left enough of them to make inserting
+ * 4,000 text nodes take 0.48 s instead of 3 ms. The chat paints again after each update anyway.
+ */
+function textRanges(root: Node, pattern: RegExp): StaticRange[] {
+  const ranges: StaticRange[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node instanceof Element) {
@@ -158,10 +163,14 @@ function textRanges(root: Node, pattern: RegExp): Range[] {
     if (!pattern.test(text) || node.parentElement?.checkVisibility?.() === false) continue;
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      ranges.push(range);
+      ranges.push(
+        new StaticRange({
+          startContainer: node,
+          startOffset: match.index,
+          endContainer: node,
+          endOffset: match.index + match[0].length,
+        }),
+      );
     }
   }
   return ranges;
