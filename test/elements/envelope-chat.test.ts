@@ -62,10 +62,12 @@ describe('<envelope-chat>', () => {
     const byProperty = await fixture<EnvelopeChat>(
       html`<envelope-chat .envelope=${envelope}></envelope-chat>`,
     );
+    // Listening before the element connects: a quick load can fire before `fixture` returns.
+    const loaded = oneEvent(document, 'envelope-load');
     const bySrc = await fixture<EnvelopeChat>(
       html`<envelope-chat src="/src/data/demos/demo-a.json"></envelope-chat>`,
     );
-    await oneEvent(bySrc, 'envelope-load');
+    await loaded;
     await bySrc.updateComplete;
     const byScript = document.createElement('envelope-chat');
     const script = Object.assign(document.createElement('script'), {
@@ -81,11 +83,12 @@ describe('<envelope-chat>', () => {
   });
 
   it('shows loading, then a readable error for a src that 404s', async () => {
+    const failed = oneEvent(document, 'envelope-error');
     const chat = await fixture<EnvelopeChat>(
       html`<envelope-chat src="/no/such/file.json"></envelope-chat>`,
     );
     expect(chat.shadowRoot!.textContent).to.include('Loading');
-    const event = await oneEvent(chat, 'envelope-error');
+    const event = await failed;
     await chat.updateComplete;
     expect(event.detail.errors[0].message).to.match(
       /Could not load \/no\/such\/file\.json: HTTP 404/,
@@ -94,10 +97,9 @@ describe('<envelope-chat>', () => {
   });
 
   it('says so when a src returns HTML', async () => {
-    const chat = await fixture<EnvelopeChat>(
-      html`<envelope-chat src="/demos/index.html"></envelope-chat>`,
-    );
-    const event = await oneEvent(chat, 'envelope-error');
+    const failed = oneEvent(document, 'envelope-error');
+    await fixture<EnvelopeChat>(html`<envelope-chat src="/demos/index.html"></envelope-chat>`);
+    const event = await failed;
     expect(event.detail.errors[0].message).to.match(
       /JSON syntax error at line 1, column 1.*The URL returned HTML, not JSON\./,
     );

@@ -5,7 +5,7 @@ import { importEnvelope } from '../../src/core/targets/import.js';
 import { offload, offloadMode } from '../../src/elements/internal/offload.js';
 import { largeArrayText, largeJsonLinesText } from '../fixtures/open-large/texts.js';
 import { importInSlices } from '../../src/elements/internal/offload-import.js';
-import { deepQuery, deepText, loadDemo } from './helpers.js';
+import { deepQuery, deepText, loadDemo, progressSeenDuring } from './helpers.js';
 import { diffEnvelopes } from '../../src/core/insight/diff.js';
 import { readableJson } from '../../src/core/protocol/json-value.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
@@ -29,13 +29,11 @@ describe('<envelope-viewer> where no worker can start', () => {
 
   it('reads a large file on the page, in slices, and shows it', async () => {
     const el = await fixture<EnvelopeViewer>(html`<envelope-viewer open-files></envelope-viewer>`);
-    let ticks = 0;
-    const ticker = setInterval(() => ticks++, 4);
-    await el.openFile(largeJsonLinesText('paged'), 'paged.jsonl');
-    clearInterval(ticker);
+    const read = await progressSeenDuring(el, () =>
+      el.openFile(largeJsonLinesText('paged'), 'paged.jsonl'),
+    );
     expect(offloadMode()).to.equal('main thread');
-    // The page had its turn while the lines were read.
-    expect(ticks).to.be.greaterThan(2);
+    expect(read.midway, `the page had its turn mid-read; shares seen: ${read.seen}`).to.equal(true);
     await el.updateComplete;
     const bar = el.shadowRoot!.querySelector('[part="files"]')!;
     expect(bar.textContent).to.include('Read as JSON Lines · several formats');

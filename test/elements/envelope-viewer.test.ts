@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-viewer.js';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
 import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
@@ -11,12 +12,25 @@ async function untilLoaded(viewer: EnvelopeViewer) {
   await settle(viewer);
 }
 
+/**
+ * Renders `template` and waits until its viewer has loaded. The listener is in place before the
+ * viewer connects: a quick load can fire before `fixture` returns (the event is composed).
+ */
+async function loadedViewer(template: TemplateResult): Promise<EnvelopeViewer> {
+  const loaded = oneEvent(document, 'envelope-load');
+  const root = await fixture<HTMLElement>(template);
+  await loaded;
+  const viewer = (root.closest('envelope-viewer') ??
+    root.querySelector('envelope-viewer')!) as EnvelopeViewer;
+  await settle(viewer);
+  return viewer;
+}
+
 describe('<envelope-viewer>', () => {
   it('shows the scenario bar in manifest order with F first, and switches scenarios', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     const buttons = () => [
       ...viewer.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="scenario"]'),
     ];
@@ -58,14 +72,13 @@ describe('<envelope-viewer>', () => {
   });
 
   it('shows skill bodies from a registry in the chat, but keeps the protocol data as loaded', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer
         scenario="f"
         scenarios="/src/data/demos/manifest.json"
         .skills=${createBuiltInSkillRegistry()}
       ></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     const skills = deepQuery<HTMLElement>(viewer, 'segment-skills')!;
     expect(
       (skills as unknown as { segment: { items: { body?: string }[] } }).segment.items[0].body,
@@ -77,13 +90,12 @@ describe('<envelope-viewer>', () => {
   });
 
   it('stacks chat and panel on narrow screens', async () => {
-    const wrapper = await fixture<HTMLElement>(
+    const viewer = await loadedViewer(
       html`<div style="width: 480px">
         <envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>
       </div>`,
     );
-    const viewer = wrapper.querySelector('envelope-viewer')!;
-    await untilLoaded(viewer);
+    const wrapper = viewer.parentElement!;
     const columns = viewer.shadowRoot!.querySelector('.columns')!;
     expect(getComputedStyle(columns).gridTemplateColumns.split(' ')).to.have.length(1);
     wrapper.style.width = '1200px';
@@ -92,10 +104,11 @@ describe('<envelope-viewer>', () => {
   });
 
   it('shows a readable error for a manifest that cannot be loaded', async () => {
+    const failed = oneEvent(document, 'envelope-error');
     const viewer = await fixture<EnvelopeViewer>(
       html`<envelope-viewer scenarios="/nope/manifest.json"></envelope-viewer>`,
     );
-    const event = await oneEvent(viewer, 'envelope-error');
+    const event = await failed;
     await settle(viewer);
     expect(event.detail.errors[0].message).to.match(
       /Could not load .*\/nope\/manifest\.json: HTTP 404/,
@@ -104,22 +117,20 @@ describe('<envelope-viewer>', () => {
   });
 
   it('shows a single envelope without a bar', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer src="/src/data/demos/demo-d.json"></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     expect(viewer.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
     expect(deepQuery(viewer, 'segment-media')).to.exist;
   });
 
   it('switches the right column between protocol, context size and compare, by click and keyboard', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer
         scenario="a"
         scenarios="/src/data/demos/manifest.json"
       ></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     const root = viewer.shadowRoot!;
     const tabs = [...root.querySelectorAll<HTMLElement>('[part~="tab"]')];
     expect(tabs.map((t) => t.textContent!.trim())).to.deep.equal([
@@ -162,14 +173,13 @@ describe('<envelope-viewer>', () => {
   });
 
   it('compares the shown scenario with another one picked in the Compare view', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer
         scenario="a"
         view="compare"
         scenarios="/src/data/demos/manifest.json"
       ></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     const select = viewer.shadowRoot!.querySelector('select')!;
     expect([...select.options].map((o) => o.value)).to.deep.equal([
       '',
@@ -192,14 +202,13 @@ describe('<envelope-viewer>', () => {
   });
 
   it('compares with an envelope given as JSON text (an opened file), not only a scenario', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer
         scenario="a"
         view="compare"
         scenarios="/src/data/demos/manifest.json"
       ></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     const edited = await loadDemo('a');
     edited.messages[1].segments[0] = { kind: 'text', content: 'A different question.' };
     viewer.compareWith = JSON.stringify(edited);
@@ -210,10 +219,9 @@ describe('<envelope-viewer>', () => {
   });
 
   it('is accessible (axe)', async () => {
-    const viewer = await fixture<EnvelopeViewer>(
+    const viewer = await loadedViewer(
       html`<envelope-viewer scenarios="/src/data/demos/manifest.json"></envelope-viewer>`,
     );
-    await untilLoaded(viewer);
     await expect(viewer).to.be.accessible();
   });
 });

@@ -270,10 +270,12 @@ describe('host prompt segments', () => {
   });
 
   it('passes the viewer registry to the panel the viewer renders', async () => {
+    // Listening before the viewer connects: a quick load can fire before `fixture` returns.
+    const loaded = oneEvent(document, 'envelope-load');
     const viewer = await fixture<EnvelopeViewer>(
       html`<envelope-viewer src="/src/data/demos/demo-a.json"></envelope-viewer>`,
     );
-    await oneEvent(viewer, 'envelope-load');
+    await loaded;
     await settle(viewer);
     const panel = deepQuery<ProtocolPanel>(viewer, 'protocol-panel')!;
     viewer.registry.register(guideline());
