@@ -72,10 +72,16 @@ const common = {
 const LAZY = {
   'js-yaml': { name: 'js-yaml', entry: "export { dump, load } from 'js-yaml';" },
   diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
-  './strings/zh-CN.js': {
-    name: 'zh-CN',
-    entry: "export { zhCN } from './src/elements/internal/strings/zh-CN.ts';",
-  },
+  // The Chinese words, one file per area (strings.ts).
+  ...Object.fromEntries(
+    ['base', 'chat', 'viewer', 'panel', 'meter', 'diff', 'studio'].map((area) => [
+      `./strings/zh-CN/${area}.js`,
+      {
+        name: `zh-CN-${area}`,
+        entry: `export { chinese } from './src/elements/internal/strings/zh-CN/${area}.ts';`,
+      },
+    ]),
+  ),
 };
 
 /** Dynamic imports become imports of the files in dist/lazy/; an unknown one fails the build. */

@@ -10,7 +10,24 @@ import { expect, userEvent, within } from 'storybook/test';
 import type { Envelope, Message, SegmentKind, SegmentOfKind } from '../src/core/protocol/types.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
 import type { StringKey } from '../src/elements/internal/strings.js';
-import { zhCN } from '../src/elements/internal/strings/zh-CN.js';
+import { chinese as base } from '../src/elements/internal/strings/zh-CN/base.js';
+import { chinese as chat } from '../src/elements/internal/strings/zh-CN/chat.js';
+import { chinese as diff } from '../src/elements/internal/strings/zh-CN/diff.js';
+import { chinese as meter } from '../src/elements/internal/strings/zh-CN/meter.js';
+import { chinese as panel } from '../src/elements/internal/strings/zh-CN/panel.js';
+import { chinese as studio } from '../src/elements/internal/strings/zh-CN/studio.js';
+import { chinese as viewer } from '../src/elements/internal/strings/zh-CN/viewer.js';
+
+/** Every Chinese string, for play functions that check an element's words. */
+const zhCN: Record<StringKey, string> = {
+  ...base,
+  ...chat,
+  ...diff,
+  ...meter,
+  ...panel,
+  ...studio,
+  ...viewer,
+};
 
 export type Theme = 'light' | 'dark' | 'auto';
 

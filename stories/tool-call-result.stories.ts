@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
 import type { ToolCallResultSegment } from '../src/core/protocol/types.js';
-import { en } from '../src/elements/internal/strings.js';
+import { baseStrings } from '../src/elements/internal/strings/en/base.js';
 import {
   demoSegment,
   playExpanded,
@@ -39,7 +39,7 @@ export const Failure: Story = {
     await playExpanded('tool-call-result')(context);
     const { shadow } = await shadowOf(context.canvasElement, 'tool-call-result');
     await expect(shadow.querySelector('[part="status"]')).toHaveTextContent(
-      en['toolResult.failure'],
+      baseStrings['toolResult.failure'],
     );
   },
 };

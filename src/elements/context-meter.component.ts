@@ -23,6 +23,7 @@ import type { StringKey } from './internal/strings.js';
 import { formatNumber, formatPercent } from './internal/format.js';
 import { themeStyles } from './internal/theme.js';
 import { contextMeterStyles, kindColourStyles } from './context-meter.styles.js';
+import { meterStrings } from './internal/strings/en/meter.js';
 
 type Row = MeasureBucket | 'overhead';
 
@@ -151,7 +152,7 @@ export class ContextMeter extends LitElement {
   private contextEnvelope?: Envelope;
 
   private readonly input = new EnvelopeInput(this);
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, { meter: meterStrings });
   private measured?: { key: unknown[]; result?: MeasureResult };
   /** Loading the measuring itself (the first time a meter measures on this page). */
   private readonly pending = new PendingWork();

@@ -31,6 +31,7 @@ import { renderSearchBox } from './envelope-chat/search-box.js';
 import { FollowBottom } from './envelope-chat/follow-bottom.js';
 import { LiveChat, type ChangeKind, type UpdateOptions } from './envelope-chat/live-chat.js';
 import { researchMessage, type Derived } from './envelope-chat/live-envelope.js';
+import { chatStrings } from './internal/strings/en/chat.js';
 
 /** Toggles are remembered per envelope object, so they survive re-renders and switching back. */
 const memories = new WeakMap<Envelope, CollapseMemory>();
@@ -116,7 +117,7 @@ export class EnvelopeChat extends LitElement {
   matchesOnly = false;
 
   private readonly input = new EnvelopeInput(this);
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, { chat: chatStrings });
   private readonly lazy = new LazyChunks(this);
   private readonly highlighter = new SearchHighlighter(this);
   private readonly live = new LiveChat(this);

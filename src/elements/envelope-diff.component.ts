@@ -27,6 +27,7 @@ import { selectStyles, themeStyles } from './internal/theme.js';
 import { envelopeDiffStyles } from './envelope-diff.styles.js';
 import { diffExportedBodies, jsdiffFor, type LineGroup } from './envelope-diff/body-lines.js';
 import { groupRows } from './envelope-diff/message-rows.js';
+import { diffStrings } from './internal/strings/en/diff.js';
 
 export type EnvelopeDiffView = 'envelopes' | 'bodies';
 
@@ -155,7 +156,7 @@ export class EnvelopeDiff extends LitElement {
     script: false,
     announce: false,
   });
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, { diff: diffStrings });
   private readonly slices = new ShownSlices(this, this.ambient);
   /** A stable name for each list of changes, for `slices`. */
   private readonly changeKeys = new WeakMap<ValueChange[], string>();

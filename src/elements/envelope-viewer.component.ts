@@ -34,6 +34,7 @@ import type { ProtocolPanel } from './protocol-panel.component.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { themeStyles } from './internal/theme.js';
 import { envelopeViewerStyles } from './envelope-viewer.styles.js';
+import { viewerStrings } from './internal/strings/en/viewer.js';
 
 export type ViewerView = 'protocol' | 'context' | 'compare' | 'studio';
 const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'];
@@ -184,7 +185,7 @@ export class EnvelopeViewer extends LitElement {
   private readonly live = new ViewerLive(this);
   /** A replay running: the envelope it plays, and its first message (what the chat starts with). */
   private replayOf?: { envelope: Envelope; first: Envelope };
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, { viewer: viewerStrings });
   private readonly opener = new ViewerOpen(this, this.ambient);
   private assignedRegistry?: SegmentRegistry;
   private readonly ownRegistry = createSegmentRegistry();

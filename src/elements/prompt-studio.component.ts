@@ -51,6 +51,8 @@ import {
   type Draft,
 } from './prompt-studio/supplement-drafts.js';
 import { PendingWork } from './internal/on-demand.js';
+import { studioStrings } from './internal/strings/en/studio.js';
+import { panelStrings } from './internal/strings/en/panel.js';
 
 /**
  * @tagname prompt-studio
@@ -179,7 +181,10 @@ export class PromptStudio extends LitElement {
   private previewTab: PreviewTab = 'prompt';
 
   private readonly input = new EnvelopeInput(this);
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, {
+    studio: studioStrings,
+    panel: panelStrings,
+  });
   private readonly slices = new ShownSlices(this, this.ambient);
   /** The supplements being edited; a person's edit clears the save status. */
   private readonly supplements = new SupplementDrafts(this, () => (this.status = null));

@@ -31,6 +31,7 @@ import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
 import { renderTraceTable } from './protocol-panel/trace-table.js';
+import { panelStrings } from './internal/strings/en/panel.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
@@ -203,7 +204,7 @@ export class ProtocolPanel extends LitElement {
   private working?: { envelope: Envelope; key: string; share: number; abort: AbortController };
 
   private readonly input = new EnvelopeInput(this);
-  private readonly ambient = new AmbientController(this);
+  private readonly ambient = new AmbientController(this, { panel: panelStrings });
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
   private exports = new WeakMap<Envelope, Map<string, ExportResult>>();

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { en } from '../../src/elements/internal/strings/en.js';
 
 // The script-tag bundles as scripts/build.mjs writes them (run `npm run build` first): the parts
 // that load on demand are files of their own in dist/lazy/, which both bundles import from
 // beside themselves; the test/trusted-types and test/ssr groups load them in Chromium.
 const dist = new URL('../../dist/', import.meta.url);
 const text = (file: string) => readFileSync(new URL(file, dist), 'utf8');
-const parts = ['diff.js', 'js-yaml.js', 'zh-CN.js'];
+const areas = ['base', 'chat', 'diff', 'meter', 'panel', 'studio', 'viewer'];
+const parts = ['diff.js', 'js-yaml.js', ...areas.map((area) => `zh-CN-${area}.js`)].sort();
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
 const CHINESE = /\\u7cfb\\u7edf\\u63d0\\u793a\\u8bcd/i;
 
@@ -31,8 +31,13 @@ test('each part exports what the elements read from it', async () => {
   assert.equal(yaml.load(yaml.dump({ a: [1, 'b'] })).a[1], 'b');
   const { diffLines } = await load('diff.js');
   assert.equal(diffLines('a\nb\n', 'a\nc\n').length, 3);
-  const { zhCN } = await load('zh-CN.js');
-  assert.deepEqual(Object.keys(zhCN).sort(), Object.keys(en).sort());
+  for (const area of areas) {
+    const english = (await import(`../../src/elements/internal/strings/en/${area}.ts`))[
+      `${area}Strings`
+    ];
+    const { chinese } = await load(`zh-CN-${area}.js`);
+    assert.deepEqual(Object.keys(chinese).sort(), Object.keys(english).sort(), area);
+  }
 });
 
 test('what loads on demand is not in the bundles; the inline bundle has everything in itself', () => {

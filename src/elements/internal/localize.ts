@@ -1,12 +1,23 @@
 import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { builtInLanguages, en, type StringKey, type Strings } from './strings.js';
+import {
+  builtInLanguages,
+  type AreaStrings,
+  type StringArea,
+  type StringKey,
+  type Strings,
+} from './strings.js';
+import { baseStrings } from './strings/en/base.js';
 
-/** The built-in tables loaded so far, by lower-case language tag; English is always there. */
-const builtIn = new Map<string, Partial<Strings>>([['en', en]]);
+/** The English words of every area an element on the page has brought so far. */
+const english: Partial<Strings> = { ...baseStrings };
+/** The built-in tables loaded so far, merged by lower-case language tag. */
+const builtIn = new Map<string, Partial<Strings>>();
 /** What `setStrings` added, read before the built-in tables. */
 const added = new Map<string, Partial<Strings>>();
-/** The built-in tables on their way, by loader (one loader can serve several tags). */
+/** The built-in tables on their way or here, by loader (one loader can serve several tags). */
 const loading = new Map<() => Promise<Partial<Strings>>, Promise<void>>();
+/** The loaders whose table has arrived. */
+const loaded = new Set<() => Promise<Partial<Strings>>>();
 const controllers = new Set<AmbientController>();
 let observer: MutationObserver | undefined;
 let pageObserver: MutationObserver | undefined;
@@ -71,20 +82,31 @@ const tagsOf = (lang: string): [string, string] => {
 };
 
 /**
- * Loads the built-in tables that `lang` reads (zh-CN: the Chinese one) if they are not here yet:
- * a promise that settles when they are, or undefined when there is nothing to wait for. A table
- * that cannot be loaded (the chunk is missing, the network failed) leaves English in its place.
+ * Loads the built-in tables that `lang` reads (zh-CN: the Chinese ones) for `areas` (on the
+ * server: every area), if they are not here yet: a promise that settles when they are, or
+ * undefined when there is nothing to wait for. A table that cannot be loaded (the chunk is
+ * missing, the network failed) leaves English in its place.
  */
-export function loadStrings(lang: string): Promise<void> | undefined {
+export function loadStrings(
+  lang: string,
+  areas: Iterable<StringArea> = ['base'],
+): Promise<void> | undefined {
   const pending: Promise<void>[] = [];
   for (const tag of tagsOf(lang)) {
-    const load = builtInLanguages.get(tag);
-    if (!load || builtIn.has(tag)) continue;
-    let promise = loading.get(load);
-    if (!promise) {
+    const loaders = builtInLanguages.get(tag);
+    if (!loaders) continue;
+    // A server render constructs its elements after it waits here: it loads every area at once.
+    for (const area of isServer ? (Object.keys(loaders) as StringArea[]) : areas) {
+      const load = loaders[area];
+      let promise = loading.get(load);
+      if (promise) {
+        if (!loaded.has(load)) pending.push(promise);
+        continue;
+      }
       const arrived = (table: Partial<Strings>) => {
-        const tags = [...builtInLanguages].filter(([, l]) => l === load).map(([t]) => t);
-        for (const t of tags) builtIn.set(t, table);
+        loaded.add(load);
+        const tags = [...builtInLanguages].filter(([, l]) => l[area] === load).map(([t]) => t);
+        for (const t of tags) builtIn.set(t, { ...builtIn.get(t), ...table });
         // An element that learned its language while rendering (an ancestor's `lang` inside a
         // shadow root) drew English meanwhile.
         for (const controller of controllers)
@@ -92,8 +114,8 @@ export function loadStrings(lang: string): Promise<void> | undefined {
       };
       promise = load().then(arrived, () => arrived({}));
       loading.set(load, promise);
+      pending.push(promise);
     }
-    pending.push(promise);
   }
   return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
 }
@@ -143,6 +165,9 @@ export class AmbientController implements ReactiveController {
 
   private hydrating = false;
 
+  /** The areas of the words this host shows: the languages it is shown in load these. */
+  private readonly areas: readonly StringArea[];
+
   /** A server render calls no controller hooks: the attributes are read when a template asks. */
   private readIfServer() {
     if (!isServer || this.readOnServer) return;
@@ -150,7 +175,17 @@ export class AmbientController implements ReactiveController {
     this.read();
   }
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  /**
+   * `areas`: the English tables of the words the host shows beyond the shared ones
+   * (`{ chat: chatStrings }`), which its module imports so that a page carries only the words of
+   * the elements it shows.
+   */
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    areas: AreaStrings = {},
+  ) {
+    Object.assign(english, ...Object.values(areas));
+    this.areas = ['base', ...(Object.keys(areas) as StringArea[])];
     host.addController(this);
     // The host's updates wait while the strings of its language load (once per language and
     // page): Lit waits for what scheduleUpdate returns, and updateComplete with it.
@@ -212,7 +247,7 @@ export class AmbientController implements ReactiveController {
    * element speaks its language.
    */
   private whenStringsLoaded(update: () => void | Promise<unknown>): void | Promise<unknown> {
-    const pending = isServer ? undefined : loadStrings(this.lang);
+    const pending = isServer ? undefined : loadStrings(this.lang, this.areas);
     return pending ? pending.then(update) : update();
   }
 
@@ -224,7 +259,9 @@ export class AmbientController implements ReactiveController {
       builtIn.get(lang)?.[key] ??
       added.get(primary)?.[key] ??
       builtIn.get(primary)?.[key] ??
-      en[key];
+      english[key] ??
+      // An element whose module did not bring this key's area: a defect, shown rather than thrown.
+      key;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
     );

@@ -1,17 +1,55 @@
-import type { Strings } from './strings/en.js';
-
-export { en, type StringKey, type Strings } from './strings/en.js';
-
-const chinese = () => import('./strings/zh-CN.js').then((module) => module.zhCN);
+import type { baseStrings } from './strings/en/base.js';
+import type { chatStrings } from './strings/en/chat.js';
+import type { diffStrings } from './strings/en/diff.js';
+import type { meterStrings } from './strings/en/meter.js';
+import type { panelStrings } from './strings/en/panel.js';
+import type { studioStrings } from './strings/en/studio.js';
+import type { viewerStrings } from './strings/en/viewer.js';
 
 /**
- * The built-in UI strings other than English, by lower-case language tag: one table per module in
- * strings/, loaded when an element first shows that language (English is always there, and
- * stands in until then). Pages can add a language or override any string with
- * `setStrings('fr', { … })` (see localize.ts). This is the only module that imports a non-English
- * table.
+ * The UI strings come in areas, one module per area and language in strings/: the words every
+ * element shares (`base`), and the words of one element each. An element brings the English
+ * tables of its areas with its own module (see AmbientController), so a page that shows a chat
+ * does not carry the studio's words; other languages load per area when first shown.
  */
-export const builtInLanguages: ReadonlyMap<string, () => Promise<Partial<Strings>>> = new Map([
+export type StringArea = 'base' | 'chat' | 'viewer' | 'panel' | 'meter' | 'diff' | 'studio';
+
+type AllStrings = typeof baseStrings &
+  typeof chatStrings &
+  typeof viewerStrings &
+  typeof panelStrings &
+  typeof meterStrings &
+  typeof diffStrings &
+  typeof studioStrings;
+
+export type StringKey = keyof AllStrings;
+export type Strings = Record<StringKey, string>;
+
+/** An element's English tables, by area (`{ chat: chatStrings }`). */
+export type AreaStrings = Partial<Record<StringArea, Readonly<Record<string, string>>>>;
+
+type AreaLoaders = Readonly<Record<StringArea, () => Promise<Partial<Strings>>>>;
+
+/** Each module of strings/zh-CN/ exports its table as `chinese`. */
+const table = (module: { chinese: Partial<Strings> }) => module.chinese;
+
+const chinese: AreaLoaders = {
+  base: () => import('./strings/zh-CN/base.js').then(table),
+  chat: () => import('./strings/zh-CN/chat.js').then(table),
+  viewer: () => import('./strings/zh-CN/viewer.js').then(table),
+  panel: () => import('./strings/zh-CN/panel.js').then(table),
+  meter: () => import('./strings/zh-CN/meter.js').then(table),
+  diff: () => import('./strings/zh-CN/diff.js').then(table),
+  studio: () => import('./strings/zh-CN/studio.js').then(table),
+};
+
+/**
+ * The built-in languages other than English, by lower-case language tag: a loader per area,
+ * called when an element of that area first shows the language (English stands in until then).
+ * Pages can add a language or override any string with `setStrings('fr', { … })` (localize.ts).
+ * This is the only module that imports a non-English table.
+ */
+export const builtInLanguages: ReadonlyMap<string, AreaLoaders> = new Map([
   ['zh-cn', chinese],
   ['zh', chinese],
 ]);
