@@ -45,7 +45,8 @@ async function bundled(source) {
   const bytes = new Map(
     result.outputFiles.map((f) => [f.path.slice(process.cwd().length + 1), f.contents]),
   );
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint);
+  // The page's own entry: the modules it imports with import() are entry points of their own too.
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === 'entry.js');
   const loaded = new Set();
   const load = (path) => {
     if (loaded.has(path)) return;
