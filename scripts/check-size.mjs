@@ -45,7 +45,8 @@ async function bundled(source) {
   const bytes = new Map(
     result.outputFiles.map((f) => [f.path.slice(process.cwd().length + 1), f.contents]),
   );
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint);
+  // The chunks of dynamic imports are entry points too: the entry is the one of entry.js.
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === 'entry.js');
   const loaded = new Set();
   const load = (path) => {
     if (loaded.has(path)) return;
@@ -108,6 +109,17 @@ const entries = [
     15_000,
     25_100,
     () => bundled("export { validateEnvelope, exportEnvelope } from 'prompt-envelope/core';"),
+  ],
+  // One target's own entry point (prompt-envelope/core/openai): no other target, no composer.
+  // Measured 18.4 kB on 2026-12-03 (from 25.0 through exportEnvelope).
+  [
+    'validate + export one target',
+    15_000,
+    18_500,
+    () =>
+      bundled(
+        "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
+      ),
   ],
   ['core', 35_000, 71_600, () => bundled("export * from 'prompt-envelope/core';")],
   [
