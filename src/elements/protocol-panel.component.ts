@@ -8,8 +8,7 @@ import {
 } from '../core/assembly/registry.js';
 import type { PromptComponent } from '../core/assembly/compose.js';
 import { toCurl } from '../core/targets/curl.js';
-import { exportEnvelope, type ExportResult } from '../core/targets/export.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/target-names.js';
 import { readableJson } from '../core/protocol/json-value.js';
 import type { Envelope } from '../core/protocol/types.js';
 import { findSemanticWarnings } from '../core/protocol/semantic-checks.js';
@@ -30,6 +29,7 @@ import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
+import { PanelExports } from './protocol-panel/panel-exports.js';
 import { renderTraceTable } from './protocol-panel/trace-table.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
@@ -206,7 +206,10 @@ export class ProtocolPanel extends LitElement {
   private readonly ambient = new AmbientController(this);
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
-  private exports = new WeakMap<Envelope, Map<string, ExportResult>>();
+  private readonly exports = new PanelExports(
+    () => this.requestUpdate(),
+    (reason) => this.ambient.t('common.loadFailed', { reason }),
+  );
   private listeningOn?: Node;
   private assignedRegistry?: SegmentRegistry;
   private ownRegistry?: SegmentRegistry;
@@ -263,7 +266,7 @@ export class ProtocolPanel extends LitElement {
 
   private forgetExports() {
     this.views = new WeakMap();
-    this.exports = new WeakMap();
+    this.exports.forget();
     this.working?.abort.abort();
     this.working = undefined;
   }
@@ -408,44 +411,25 @@ ${renderJsonText(view.text.shown)}</pre>
 
   /**
    * The export of one target, made once per envelope, registry state, budget and components;
-   * `composed` false gives the envelope's own request (for the Trace tab).
+   * `composed` false gives the envelope's own request (for the Trace tab). Null while the
+   * target's renderer (or the composer) loads: the first time a tab needs it.
    */
-  private exportFor(envelope: Envelope, target: ExportTarget, composed = true): ExportResult {
-    let byTarget = this.exports.get(envelope);
-    if (!byTarget) this.exports.set(envelope, (byTarget = new Map()));
-    const components = composed ? this.usedComponents : undefined;
-    const key = components ? `${target}+components` : target;
-    let result = byTarget.get(key);
-    if (!result) {
-      const budget = this.budget;
-      try {
-        result = exportEnvelope(envelope, {
-          target,
-          registry: this.registry,
-          ...(budget === undefined ? {} : { maxSystemChars: budget }),
-          ...(components ? { components } : {}),
-        });
-      } catch (error) {
-        // Only a host's broken registry gets here (the core never throws on envelope content).
-        result = {
-          body: null,
-          warnings: [
-            {
-              code: 'segment-failed',
-              message: `The segment registry failed: ${(error as Error)?.message ?? String(error)}`,
-              messageIds: [],
-            },
-          ],
-          errors: [],
-          trace: [],
-        };
-      }
-      byTarget.set(key, result);
-    }
-    return result;
+  private exportFor(envelope: Envelope, target: ExportTarget, composed = true) {
+    return this.exports.get(envelope, target, {
+      registry: this.registry,
+      maxSystemChars: this.budget,
+      components: composed ? this.usedComponents : undefined,
+    });
   }
 
-  /** The view of `tab`, or null while a large envelope's is prepared off the main thread. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.exports.pending.settle(() => super.getUpdateComplete());
+  }
+
+  /**
+   * The view of `tab`, or null while a large envelope's is prepared off the main thread, or
+   * while the tab's target loads.
+   */
   private view(envelope: Envelope, tab: ProtocolTab): TabView | null {
     let byTab = this.views.get(envelope);
     if (!byTab) this.views.set(envelope, (byTab = new Map()));
@@ -459,6 +443,7 @@ ${renderJsonText(view.text.shown)}</pre>
     if (!view) {
       if (tab === 'trace') {
         const out = this.exportFor(envelope, target, false);
+        if (!out) return null;
         view = {
           text: viewText(readableJson(out.trace)),
           warnings: out.warnings.map((w) => ({ message: w.message })),
@@ -476,6 +461,7 @@ ${renderJsonText(view.text.shown)}</pre>
         };
       } else {
         const out = this.exportFor(envelope, tab);
+        if (!out) return null;
         view = {
           text: viewText(readableJson(out.body)),
           warnings: out.warnings.map((w) => ({ message: w.message })),
