@@ -298,14 +298,18 @@ export class ProtocolPanel extends LitElement {
     const a = this.ambient;
     const own = this.input.state;
     const envelope = this.shownEnvelope;
+    const loading = html`<p class="empty" role="status" aria-busy="true">
+      ${a.t('common.loading')}
+    </p>`;
     let content;
     if (own.status === 'error') content = renderErrorPanel(a.t('error.title'), own.errors);
-    else if (own.status === 'loading')
-      content = html`<p class="empty" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
+    else if (own.status === 'loading') content = loading;
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
     else {
       const view = this.view(envelope, this.shownTab);
-      content = view ? this.renderView(view, envelope) : renderWorking(a, this.working?.share ?? 0);
+      // No view yet: a large envelope's is prepared off the page, or the tab's target loads.
+      if (view) content = this.renderView(view, envelope);
+      else content = this.working ? renderWorking(a, this.working.share) : loading;
     }
     return html`<div part="base" class="base ${a.theme}">
       ${renderTabs(

@@ -21,11 +21,11 @@ describe('<protocol-panel>', () => {
       panel.tab = target;
       // Drawn now: the import of the target's code cannot have finished.
       (panel as unknown as { performUpdate(): void }).performUpdate();
-      const working = panel.shadowRoot!.querySelector('[part~="working"]');
-      expect(working, target).to.exist;
-      expect(working!.getAttribute('aria-busy')).to.equal('true');
+      const busy = panel.shadowRoot!.querySelector('[role="status"][aria-busy="true"]');
+      expect(busy?.textContent?.trim(), target).to.equal('Loading…');
+      expect(panel.shadowRoot!.querySelector('[part~="code"]'), target).to.equal(null);
       await panel.updateComplete;
-      expect(panel.shadowRoot!.querySelector('[part~="working"]'), target).to.equal(null);
+      expect(panel.shadowRoot!.querySelector('[aria-busy="true"]'), target).to.equal(null);
       expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent, target).to.equal(
         JSON.stringify(exportEnvelope(envelope, { target }).body, null, 2),
       );

@@ -67,7 +67,7 @@ export function exportWith<Body>(
   const components = given.components?.length ? given.components : undefined;
   if (components && !compose) {
     return exportFailure(
-      "Components are applied by exportEnvelope from 'prompt-envelope/core'; a target's own export function exports the envelope as it is.",
+      'Components are applied by exportEnvelope (prompt-envelope/core), not by one target.',
     );
   }
   const validation = validateEnvelope(envelope);

@@ -1,23 +1,25 @@
-import { exportToAnthropic } from '../../core/anthropic.js';
-import { exportToGemini } from '../../core/gemini.js';
-import { exportToOpenAI } from '../../core/openai.js';
-import { exportToOpenAIResponses } from '../../core/openai-responses.js';
-import { exportToOTel } from '../../core/otel.js';
 import { exportEnvelope } from '../../core/targets/export.js';
-import type { OnDemandPart } from './target-exporters.js';
+import type { ExportTarget } from '../../core/targets/target-names.js';
+import type { OnDemandPart, TargetExporter } from './target-exporters.js';
 
-/** target-exporters.ts in the one-file bundles, which hold every target anyway. */
+/**
+ * target-exporters.ts in the one-file bundles, which hold every target and the composer
+ * anyway: each target's export is exportEnvelope's (the same result, test/core/target-entries).
+ */
 const inside = <T>(part: T): OnDemandPart<T> => ({
   get: () => part,
   load: () => Promise.resolve(part),
 });
 
+const exporter = (target: ExportTarget) =>
+  inside<TargetExporter>((envelope, options) => exportEnvelope(envelope, { ...options, target }));
+
 export const targetExporters = {
-  openai: inside(exportToOpenAI),
-  'openai-responses': inside(exportToOpenAIResponses),
-  anthropic: inside(exportToAnthropic),
-  gemini: inside(exportToGemini),
-  otel: inside(exportToOTel),
+  openai: exporter('openai'),
+  'openai-responses': exporter('openai-responses'),
+  anthropic: exporter('anthropic'),
+  gemini: exporter('gemini'),
+  otel: exporter('otel'),
 };
 
 export const composedExport = inside(exportEnvelope);
