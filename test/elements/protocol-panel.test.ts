@@ -45,6 +45,31 @@ describe('<protocol-panel>', () => {
     );
   });
 
+  it("says why a tab's export could not be loaded, and tries again when the exports are remade", async () => {
+    const envelope = await loadDemo('b');
+    const real = targetExporters.gemini;
+    targetExporters.gemini = {
+      get: () => undefined,
+      load: () => Promise.reject(new Error('offline')),
+    };
+    try {
+      const panel = await fixture<ProtocolPanel>(
+        html`<protocol-panel tab="gemini" .envelope=${envelope}></protocol-panel>`,
+      );
+      const warnings = panel.shadowRoot!.querySelector('[part~="warnings"]')!;
+      expect(warnings.textContent).to.include('This part could not be loaded (Error: offline).');
+      expect(panel.shownText).to.equal('null');
+      targetExporters.gemini = real;
+      panel.maxSystemChars = 100_000;
+      await panel.updateComplete;
+      expect(panel.shownText).to.equal(
+        JSON.stringify(exportEnvelope(envelope, { target: 'gemini' }).body, null, 2),
+      );
+    } finally {
+      targetExporters.gemini = real;
+    }
+  });
+
   it('copies the JSON and fires one protocol-copy', async () => {
     const envelope = await loadDemo('d');
     const panel = await fixture<ProtocolPanel>(

@@ -4,7 +4,7 @@ import type { Envelope } from '../../core/protocol/types.js';
 import type { ExportResult } from '../../core/targets/export-pipeline.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
 import { PendingWork } from '../internal/on-demand.js';
-import { composedExport, targetExporters, type OnDemandPart } from './target-exporters.js';
+import { composedExport, targetExporters } from './target-exporters.js';
 
 /** What an export depends on besides the envelope and the target. */
 export interface ExportSettings {
@@ -52,8 +52,9 @@ export class PanelExports {
     const key = components ? `${target}+components` : target;
     const made = byTarget.get(key);
     if (made) return made;
-    const part: OnDemandPart<unknown> = components ? composedExport : targetExporters[target];
-    if (!part.get()) {
+    const part = components ? composedExport : targetExporters[target];
+    const exporter = part.get();
+    if (!exporter) {
       // A load that fails leaves the reason in this export's place until `forget`, after which
       // the next export tries again.
       void this.pending.track(
@@ -66,12 +67,14 @@ export class PanelExports {
       );
       return null;
     }
-    const options = { registry, ...(maxSystemChars === undefined ? {} : { maxSystemChars }) };
     let result: ExportResult;
     try {
-      result = components
-        ? composedExport.get()!(envelope, { ...options, target, components })
-        : targetExporters[target].get()!(envelope, options);
+      result = exporter(envelope, {
+        target,
+        registry,
+        ...(maxSystemChars === undefined ? {} : { maxSystemChars }),
+        ...(components ? { components } : {}),
+      });
     } catch (error) {
       // Only a host's broken registry gets here (the core never throws on envelope content).
       result = noBody(

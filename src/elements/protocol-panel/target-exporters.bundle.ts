@@ -1,25 +1,21 @@
 import { exportEnvelope } from '../../core/targets/export.js';
-import type { ExportTarget } from '../../core/targets/target-names.js';
-import type { OnDemandPart, TargetExporter } from './target-exporters.js';
+import type { OnDemandPart, PanelExporter } from './target-exporters.js';
 
 /**
- * target-exporters.ts in the one-file bundles, which hold every target and the composer
- * anyway: each target's export is exportEnvelope's (the same result, test/core/target-entries).
+ * target-exporters.ts in the one-file bundles, which hold every target and the composer anyway:
+ * each tab's export is exportEnvelope (the same result, test/core/target-entries).
  */
-const inside = <T>(part: T): OnDemandPart<T> => ({
-  get: () => part,
-  load: () => Promise.resolve(part),
-});
-
-const exporter = (target: ExportTarget) =>
-  inside<TargetExporter>((envelope, options) => exportEnvelope(envelope, { ...options, target }));
-
-export const targetExporters = {
-  openai: exporter('openai'),
-  'openai-responses': exporter('openai-responses'),
-  anthropic: exporter('anthropic'),
-  gemini: exporter('gemini'),
-  otel: exporter('otel'),
+const inside: OnDemandPart<PanelExporter> = {
+  get: () => exportEnvelope,
+  load: () => Promise.resolve(exportEnvelope),
 };
 
-export const composedExport = inside(exportEnvelope);
+export const targetExporters = {
+  openai: inside,
+  'openai-responses': inside,
+  anthropic: inside,
+  gemini: inside,
+  otel: inside,
+};
+
+export const composedExport = inside;

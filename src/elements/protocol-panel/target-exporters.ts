@@ -1,10 +1,17 @@
-import type { ExportResult, TargetExportOptions } from '../../core/targets/export-pipeline.js';
-import type { exportEnvelope } from '../../core/targets/export.js';
+import type { ExportResult } from '../../core/targets/export-pipeline.js';
+import type { ExportOptions } from '../../core/targets/target.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
 import { onDemand } from '../internal/on-demand.js';
 
-/** A target's own export function (`exportToOpenAI` …). */
-export type TargetExporter = (envelope: unknown, options?: TargetExportOptions) => ExportResult;
+/**
+ * An export as the panel calls it, with exportEnvelope's options: a target's own function
+ * (`exportToOpenAI` …, which `target` says nothing to and which is never given components), or
+ * exportEnvelope itself.
+ */
+export type PanelExporter = (
+  envelope: unknown,
+  options: ExportOptions & { target: ExportTarget },
+) => ExportResult;
 
 /** A part loaded on demand (on-demand.ts), or already inside (the bundles' twin). */
 export interface OnDemandPart<T> {
@@ -19,7 +26,7 @@ export interface OnDemandPart<T> {
  * hold them all (target-exporters.bundle.ts); server rendering loads them before rendering
  * (ssr/render.ts).
  */
-export const targetExporters: Record<ExportTarget, OnDemandPart<TargetExporter>> = {
+export const targetExporters: Record<ExportTarget, OnDemandPart<PanelExporter>> = {
   openai: onDemand(async () => (await import('../../core/openai.js')).exportToOpenAI),
   'openai-responses': onDemand(
     async () => (await import('../../core/openai-responses.js')).exportToOpenAIResponses,
@@ -33,6 +40,6 @@ export const targetExporters: Record<ExportTarget, OnDemandPart<TargetExporter>>
  * `exportEnvelope`, which carries every target and Prompt Studio's composer: loaded the first
  * time the panel is given components.
  */
-export const composedExport: OnDemandPart<typeof exportEnvelope> = onDemand(
+export const composedExport: OnDemandPart<PanelExporter> = onDemand(
   async () => (await import('../../core/targets/export.js')).exportEnvelope,
 );
