@@ -8,7 +8,7 @@ import {
 } from '../core/assembly/registry.js';
 import type { PromptComponent } from '../core/assembly/compose.js';
 import { toCurl } from '../core/targets/curl.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/target-names.js';
+import { EXPORT_TARGETS, isExportTarget, type ExportTarget } from '../core/targets/target-names.js';
 import { readableJson } from '../core/protocol/json-value.js';
 import type { Envelope } from '../core/protocol/types.js';
 import { findSemanticWarnings } from '../core/protocol/semantic-checks.js';
@@ -34,24 +34,17 @@ import { renderTraceTable } from './protocol-panel/trace-table.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
-/** One tab per export target, in the core's order; a new target only needs its label here. */
-const TARGET_LABELS: Record<ExportTarget, StringKey> = {
-  openai: 'panel.openai',
-  'openai-responses': 'panel.openai-responses',
-  anthropic: 'panel.anthropic',
-  gemini: 'panel.gemini',
-  otel: 'panel.otel',
-};
-
-const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: TARGET_LABELS[id] }));
+/**
+ * One tab per export target, in the core's order, labelled by its string `panel.<target>` (a
+ * new target only needs that string: the type checks it exists).
+ */
+const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: `panel.${id}` satisfies StringKey }));
 
 const TABS: { id: ProtocolTab; label: StringKey }[] = [
   ...TARGETS,
   { id: 'raw', label: 'panel.raw' },
   { id: 'trace', label: 'panel.trace' },
 ];
-
-const isTarget = (value: unknown): value is ExportTarget => TARGETS.some((t) => t.id === value);
 
 /** A registry as the core needs it; anything else a host assigns is ignored. */
 function usable(registry: unknown): SegmentRegistry | undefined {
@@ -231,7 +224,7 @@ export class ProtocolPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('tab') && isTarget(this.tab)) this.traceTarget = this.tab;
+    if (changed.has('tab') && isExportTarget(this.tab)) this.traceTarget = this.tab;
     if (changed.has('maxSystemChars') || changed.has('components')) this.forgetExports();
     this.followRegistry();
   }
@@ -277,7 +270,7 @@ export class ProtocolPanel extends LitElement {
   }
 
   private get shownTraceTarget(): ExportTarget {
-    return isTarget(this.traceTarget) ? this.traceTarget : 'openai';
+    return isExportTarget(this.traceTarget) ? this.traceTarget : 'openai';
   }
 
   /** The envelope shown: its own input, else the `for` element's, else the viewer's. */
@@ -397,7 +390,7 @@ ${renderJsonText(view.text.shown)}</pre>
 
   private onTraceTarget = (event: Event) => {
     const value = (event.target as HTMLSelectElement).value;
-    if (isTarget(value)) this.traceTarget = value;
+    if (isExportTarget(value)) this.traceTarget = value;
   };
 
   /** `max-system-chars` when it is a usable budget. */
