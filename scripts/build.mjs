@@ -101,39 +101,29 @@ const lazyFiles = {
 };
 
 /**
- * `parseSkillMarkdown` reads YAML with js-yaml (15 kB gzip), which a page showing envelopes does
- * not need: in the script-tag bundles it is the stand-in of skill-markdown.bundle.ts, which says
- * where to read SKILL.md files. `prompt-envelope/core` keeps the real one.
- */
-const skillMarkdownStandIn = {
-  name: 'skill-markdown-stand-in',
-  setup(b) {
-    b.onResolve({ filter: /\/skills\/skill-markdown\.js$/ }, (args) => ({
-      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
-    }));
-  },
-};
-
-/**
  * Modules the elements load with `import()` that the one-file bundles hold anyway: the offload
  * jobs (an app's bundler loads them only where no worker runs), measureEnvelope (the bundles
- * export the whole core) and the chat's `<context-meter>` (the bundles define every element).
- * There each loader is its `.bundle.ts` twin, which imports statically: a dynamic import inside
- * a one-file bundle would wrap every module it reaches in lazy init code.
+ * export the whole core), the chat's `<context-meter>` (the bundles define every element) and
+ * the protocol panel's export targets and composer (the bundles export the whole core). There
+ * each loader is its `.bundle.ts` twin, which imports statically: a dynamic import inside a
+ * one-file bundle would wrap every module it reaches in lazy init code.
  */
 const heldInside = {
   name: 'held-inside',
   setup(b) {
-    b.onResolve({ filter: /(^|\/)(measuring|offload-jobs-load|meter-element)\.js$/ }, (args) => ({
-      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
-    }));
+    b.onResolve(
+      { filter: /(^|\/)(measuring|offload-jobs-load|meter-element|target-exporters)\.js$/ },
+      (args) => ({
+        path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
+      }),
+    );
   },
 };
 
 const scriptTag = {
   ...common,
   entryPoints: ['src/bundle.ts'],
-  plugins: [skillMarkdownStandIn, minifyCssLiterals],
+  plugins: [minifyCssLiterals],
 };
 
 /**
@@ -208,7 +198,7 @@ await Promise.all([
       { in: 'src/autoloader.ts', out: 'autoloader' },
       ...tags.map((tag) => ({ in: `element:${tag}`, out: `elements/${tag}` })),
     ],
-    plugins: [skillMarkdownStandIn, minifyCssLiterals, elementEntries],
+    plugins: [minifyCssLiterals, elementEntries],
     splitting: true,
     format: 'esm',
     outdir: 'dist/split',

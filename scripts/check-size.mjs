@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Sizes (SPEC §7, §8; issue 16), checked by `npm test` after `npm run build`.
-// `--json` prints the figures for the benchmark and the docs instead of checking.
+// `--json` prints the figures for the benchmark and the docs instead of checking; `--why <entry>`
+// lists what an entry's first load holds, module by module, and what it loads on demand.
 //
 // Each entry is measured the way an app's bundler takes it: the built package (through its
 // `exports`, as `prompt-envelope/...`) bundled by esbuild with Lit's production condition,
@@ -45,7 +46,7 @@ async function bundled(source) {
   const bytes = new Map(
     result.outputFiles.map((f) => [f.path.slice(process.cwd().length + 1), f.contents]),
   );
-  // The page's own entry: the modules it imports with import() are entry points of their own too.
+  // The chunks of dynamic imports are entry points too: the entry is the one of entry.js.
   const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === 'entry.js');
   const loaded = new Set();
   const load = (path) => {
@@ -56,9 +57,19 @@ async function bundled(source) {
   };
   load(entry);
   const files = [...loaded].map((path) => bytes.get(path));
+  // For --why: the minified bytes each module adds to the first load, and the chunks apart.
+  const inputs = new Map();
+  for (const path of loaded)
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path].inputs))
+      inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
+  const onDemand = Object.keys(outputs)
+    .filter((path) => !loaded.has(path))
+    .map((path) => [path, gzip(bytes.get(path))]);
   return {
     min: files.reduce((sum, file) => sum + file.length, 0),
     gzip: files.reduce((sum, file) => sum + gzip(file), 0),
+    onDemand: onDemand.reduce((sum, [, size]) => sum + size, 0),
+    why: { inputs, onDemand },
   };
 }
 
@@ -110,6 +121,17 @@ const entries = [
     25_100,
     () => bundled("export { validateEnvelope, exportEnvelope } from 'prompt-envelope/core';"),
   ],
+  // One target's own entry point (prompt-envelope/core/openai): no other target, no composer.
+  // Measured 18.4 kB on 2026-12-03 (from 25.0 through exportEnvelope).
+  [
+    'validate + export one target',
+    15_000,
+    18_500,
+    () =>
+      bundled(
+        "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
+      ),
+  ],
   ['core', 35_000, 71_600, () => bundled("export * from 'prompt-envelope/core';")],
   [
     'core: validate, export, import',
@@ -126,9 +148,32 @@ const entries = [
   ['split: page with one chat', 55_000, 106_500, splitChatPage],
 ];
 
+const why = process.argv.indexOf('--why');
+if (why > 0) {
+  // `--why 'core'`: what makes an entry weigh what it does (an esbuild metafile, by module).
+  const name = process.argv[why + 1];
+  const measured = await entries.find((entry) => entry[0] === name)?.[3]();
+  if (!measured?.why) {
+    console.error(
+      `--why takes the name of a bundled entry: ${entries.map((e) => e[0]).join(', ')}`,
+    );
+    process.exit(1);
+  }
+  console.log(`${name}: ${measured.min} B min, ${measured.gzip} B gzip in the first load`);
+  for (const [input, size] of [...measured.why.inputs].sort((a, b) => b[1] - a[1]))
+    if (size > 0) console.log(`${String(size).padStart(8)}  ${input}`);
+  console.log('loaded on demand (gzip each):');
+  for (const [chunk, size] of measured.why.onDemand)
+    console.log(`${String(size).padStart(8)}  ${chunk}`);
+  process.exit(0);
+}
+
 const figures = {};
-for (const [name, goal, ceiling, measure] of entries)
-  figures[name] = { ...(await measure()), goal, ceiling };
+for (const [name, goal, ceiling, measure] of entries) {
+  const measured = await measure();
+  delete measured.why;
+  figures[name] = { ...measured, goal, ceiling };
+}
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(figures));
@@ -142,8 +187,9 @@ if (process.argv.includes('--json')) {
       f.gzip <= f.goal
         ? `goal ${kB(f.goal)} met`
         : `goal ${kB(f.goal)}: ${kB(f.gzip - f.goal)} over`;
+    const apart = f.onDemand ? `; ${kB(f.onDemand)} more on demand` : '';
     console.log(
-      `${ok ? 'ok  ' : 'OVER'} ${name}: ${kB(f.min)} min, ${kB(f.gzip)} gzip (ceiling ${kB(f.ceiling)}; ${goal})`,
+      `${ok ? 'ok  ' : 'OVER'} ${name}: ${kB(f.min)} min, ${kB(f.gzip)} gzip (ceiling ${kB(f.ceiling)}; ${goal}${apart})`,
     );
   }
   // Not in the entries: a page downloads them only when it uses them.

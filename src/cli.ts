@@ -19,7 +19,7 @@ import { openBrowser, startViewServer, type ViewFile } from './cli/view-server.j
 import { line, terminalJson } from './cli/terminal-text.js';
 import { toCurl } from './core/targets/curl.js';
 import { exportEnvelope } from './core/targets/export.js';
-import { EXPORT_TARGETS, type ExportTarget } from './core/targets/export-targets.js';
+import { EXPORT_TARGETS, type ExportTarget } from './core/targets/target-names.js';
 import { type ExportOptions } from './core/targets/target.js';
 import { importEnvelope, IMPORT_SOURCES, type ImportSource } from './core/targets/import.js';
 import {

@@ -77,7 +77,7 @@ export type { ExportWarning, MidConversationSystem } from './assembly/conversati
 
 // targets/: provider request bodies out and in, and provider streams into messages.
 export { exportEnvelope, exportToOpenAIFormat, type ExportResult } from './targets/export.js';
-export { EXPORT_TARGETS, type ExportBodies, type ExportTarget } from './targets/export-targets.js';
+export { EXPORT_TARGETS, type ExportBodies, type ExportTarget } from './targets/target-names.js';
 export type { ExportOptions } from './targets/target.js';
 export type { RequestViolation } from './targets/request-check.js';
 export {
@@ -183,4 +183,6 @@ export {
   type Skill,
   type SkillRegistry,
 } from './skills/registry.js';
-export { parseSkillMarkdown, type SkillParseResult } from './skills/skill-markdown.js';
+// Reading SKILL.md files takes a YAML parser (js-yaml, 14 kB gzip): parseSkillMarkdown is its own
+// entry point, prompt-envelope/core/skill-markdown, so the core carries none.
+export type { SkillParseResult } from './skills/skill-markdown.js';

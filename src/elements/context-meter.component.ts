@@ -1,7 +1,7 @@
 import { consume } from '@lit/context';
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ExportTarget } from '../core/targets/export-targets.js';
+import type { ExportTarget } from '../core/targets/target-names.js';
 import {
   emptyMeasurement,
   MEASURE_BUCKETS,

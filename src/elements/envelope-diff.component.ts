@@ -8,7 +8,7 @@ import {
   type SegmentDiff,
   type ValueChange,
 } from '../core/insight/diff.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/target-names.js';
 import type { Envelope, Message } from '../core/protocol/types.js';
 import { staticVariables } from '../core/protocol/template.js';
 import { EnvelopeErrorEvent } from '../events.js';

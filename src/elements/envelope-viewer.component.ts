@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { createSegmentRegistry, type SegmentRegistry } from '../core/assembly/registry.js';
 import type { PromptComponent } from '../core/assembly/compose.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/target-names.js';
 import type { ScenarioEntry, ScenarioManifest } from '../core/protocol/manifest.js';
 import type { Envelope, Message } from '../core/protocol/types.js';
 import { validateEnvelope } from '../core/protocol/validate.js';

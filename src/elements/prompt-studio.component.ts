@@ -11,7 +11,7 @@ import {
   listNativeComponents,
   type ComposeOptions,
 } from '../core/targets/compose-prompt.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/target-names.js';
 import type { Envelope } from '../core/protocol/types.js';
 import { StudioChangeEvent } from '../events.js';
 import type { SegmentRegistry } from '../core/assembly/registry.js';

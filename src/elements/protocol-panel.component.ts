@@ -8,8 +8,7 @@ import {
 } from '../core/assembly/registry.js';
 import type { PromptComponent } from '../core/assembly/compose.js';
 import { toCurl } from '../core/targets/curl.js';
-import { exportEnvelope, type ExportResult } from '../core/targets/export.js';
-import { EXPORT_TARGETS, type ExportTarget } from '../core/targets/export-targets.js';
+import { EXPORT_TARGETS, isExportTarget, type ExportTarget } from '../core/targets/target-names.js';
 import { readableJson } from '../core/protocol/json-value.js';
 import type { Envelope } from '../core/protocol/types.js';
 import { findSemanticWarnings } from '../core/protocol/semantic-checks.js';
@@ -30,29 +29,23 @@ import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
+import { PanelExports } from './protocol-panel/panel-exports.js';
 import { renderTraceTable } from './protocol-panel/trace-table.js';
 import { panelStrings } from './internal/strings/en/panel.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
 
-/** One tab per export target, in the core's order; a new target only needs its label here. */
-const TARGET_LABELS: Record<ExportTarget, StringKey> = {
-  openai: 'panel.openai',
-  'openai-responses': 'panel.openai-responses',
-  anthropic: 'panel.anthropic',
-  gemini: 'panel.gemini',
-  otel: 'panel.otel',
-};
-
-const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: TARGET_LABELS[id] }));
+/**
+ * One tab per export target, in the core's order, labelled by its string `panel.<target>` (a
+ * new target only needs that string: the type checks it exists).
+ */
+const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: `panel.${id}` satisfies StringKey }));
 
 const TABS: { id: ProtocolTab; label: StringKey }[] = [
   ...TARGETS,
   { id: 'raw', label: 'panel.raw' },
   { id: 'trace', label: 'panel.trace' },
 ];
-
-const isTarget = (value: unknown): value is ExportTarget => TARGETS.some((t) => t.id === value);
 
 /** A registry as the core needs it; anything else a host assigns is ignored. */
 function usable(registry: unknown): SegmentRegistry | undefined {
@@ -207,7 +200,10 @@ export class ProtocolPanel extends LitElement {
   private readonly ambient = new AmbientController(this, { panel: panelStrings });
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
-  private exports = new WeakMap<Envelope, Map<string, ExportResult>>();
+  private readonly exports = new PanelExports(
+    () => this.requestUpdate(),
+    (reason) => this.ambient.t('common.loadFailed', { reason }),
+  );
   private listeningOn?: Node;
   private assignedRegistry?: SegmentRegistry;
   private ownRegistry?: SegmentRegistry;
@@ -229,7 +225,7 @@ export class ProtocolPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('tab') && isTarget(this.tab)) this.traceTarget = this.tab;
+    if (changed.has('tab') && isExportTarget(this.tab)) this.traceTarget = this.tab;
     if (changed.has('maxSystemChars') || changed.has('components')) this.forgetExports();
     this.followRegistry();
   }
@@ -264,7 +260,7 @@ export class ProtocolPanel extends LitElement {
 
   private forgetExports() {
     this.views = new WeakMap();
-    this.exports = new WeakMap();
+    this.exports.forget();
     this.working?.abort.abort();
     this.working = undefined;
   }
@@ -275,7 +271,7 @@ export class ProtocolPanel extends LitElement {
   }
 
   private get shownTraceTarget(): ExportTarget {
-    return isTarget(this.traceTarget) ? this.traceTarget : 'openai';
+    return isExportTarget(this.traceTarget) ? this.traceTarget : 'openai';
   }
 
   /** The envelope shown: its own input, else the `for` element's, else the viewer's. */
@@ -296,14 +292,18 @@ export class ProtocolPanel extends LitElement {
     const a = this.ambient;
     const own = this.input.state;
     const envelope = this.shownEnvelope;
+    const loading = html`<p class="empty" role="status" aria-busy="true">
+      ${a.t('common.loading')}
+    </p>`;
     let content;
     if (own.status === 'error') content = renderErrorPanel(a.t('error.title'), own.errors);
-    else if (own.status === 'loading')
-      content = html`<p class="empty" role="status" aria-busy="true">${a.t('common.loading')}</p>`;
+    else if (own.status === 'loading') content = loading;
     else if (!envelope) content = html`<p class="empty">${a.t('panel.noEnvelope')}</p>`;
     else {
       const view = this.view(envelope, this.shownTab);
-      content = view ? this.renderView(view, envelope) : renderWorking(a, this.working?.share ?? 0);
+      // No view yet: a large envelope's is prepared off the page, or the tab's target loads.
+      if (view) content = this.renderView(view, envelope);
+      else content = this.working ? renderWorking(a, this.working.share) : loading;
     }
     return html`<div part="base" class="base ${a.theme}">
       ${renderTabs(
@@ -391,7 +391,7 @@ ${renderJsonText(view.text.shown)}</pre>
 
   private onTraceTarget = (event: Event) => {
     const value = (event.target as HTMLSelectElement).value;
-    if (isTarget(value)) this.traceTarget = value;
+    if (isExportTarget(value)) this.traceTarget = value;
   };
 
   /** `max-system-chars` when it is a usable budget. */
@@ -409,44 +409,25 @@ ${renderJsonText(view.text.shown)}</pre>
 
   /**
    * The export of one target, made once per envelope, registry state, budget and components;
-   * `composed` false gives the envelope's own request (for the Trace tab).
+   * `composed` false gives the envelope's own request (for the Trace tab). Null while the
+   * target's renderer (or the composer) loads: the first time a tab needs it.
    */
-  private exportFor(envelope: Envelope, target: ExportTarget, composed = true): ExportResult {
-    let byTarget = this.exports.get(envelope);
-    if (!byTarget) this.exports.set(envelope, (byTarget = new Map()));
-    const components = composed ? this.usedComponents : undefined;
-    const key = components ? `${target}+components` : target;
-    let result = byTarget.get(key);
-    if (!result) {
-      const budget = this.budget;
-      try {
-        result = exportEnvelope(envelope, {
-          target,
-          registry: this.registry,
-          ...(budget === undefined ? {} : { maxSystemChars: budget }),
-          ...(components ? { components } : {}),
-        });
-      } catch (error) {
-        // Only a host's broken registry gets here (the core never throws on envelope content).
-        result = {
-          body: null,
-          warnings: [
-            {
-              code: 'segment-failed',
-              message: `The segment registry failed: ${(error as Error)?.message ?? String(error)}`,
-              messageIds: [],
-            },
-          ],
-          errors: [],
-          trace: [],
-        };
-      }
-      byTarget.set(key, result);
-    }
-    return result;
+  private exportFor(envelope: Envelope, target: ExportTarget, composed = true) {
+    return this.exports.get(envelope, target, {
+      registry: this.registry,
+      maxSystemChars: this.budget,
+      components: composed ? this.usedComponents : undefined,
+    });
   }
 
-  /** The view of `tab`, or null while a large envelope's is prepared off the main thread. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.exports.pending.settle(() => super.getUpdateComplete());
+  }
+
+  /**
+   * The view of `tab`, or null while a large envelope's is prepared off the main thread, or
+   * while the tab's target loads.
+   */
   private view(envelope: Envelope, tab: ProtocolTab): TabView | null {
     let byTab = this.views.get(envelope);
     if (!byTab) this.views.set(envelope, (byTab = new Map()));
@@ -460,6 +441,7 @@ ${renderJsonText(view.text.shown)}</pre>
     if (!view) {
       if (tab === 'trace') {
         const out = this.exportFor(envelope, target, false);
+        if (!out) return null;
         view = {
           text: viewText(readableJson(out.trace)),
           warnings: out.warnings.map((w) => ({ message: w.message })),
@@ -477,6 +459,7 @@ ${renderJsonText(view.text.shown)}</pre>
         };
       } else {
         const out = this.exportFor(envelope, tab);
+        if (!out) return null;
         view = {
           text: viewText(readableJson(out.body)),
           warnings: out.warnings.map((w) => ({ message: w.message })),

@@ -13,6 +13,7 @@ import type { WindowLike } from 'dompurify';
 import { loadStrings } from '../elements/internal/localize.js';
 import { useMarkdownWindow } from '../elements/internal/markdown.js';
 import { measuring } from '../elements/internal/measuring.js';
+import { composedExport, targetExporters } from '../elements/protocol-panel/target-exporters.js';
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
 
@@ -68,9 +69,15 @@ export async function renderEnvelopeHTML(
   envelope: unknown,
   options: RenderEnvelopeOptions = {},
 ): Promise<string> {
-  // A server render cannot wait for a language's strings, or for the measuring a context meter
-  // loads, the way an element in a page does.
-  await Promise.all([ensureServerDom(), loadStrings(options.lang ?? 'en'), measuring.load()]);
+  // A server render cannot wait for a language's strings, the measuring a context meter loads,
+  // or the export targets a protocol panel loads, the way an element in a page does.
+  await Promise.all([
+    ensureServerDom(),
+    loadStrings(options.lang ?? 'en'),
+    measuring.load(),
+    composedExport.load(),
+    ...Object.values(targetExporters).map((part) => part.load()),
+  ]);
   const script = unsafeHTML(scriptChild(envelope));
   const theme = options.theme ?? 'auto';
   const template =

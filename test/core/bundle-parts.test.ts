@@ -52,13 +52,16 @@ test('what loads on demand is not in the bundles; the inline bundle has everythi
   assert.ok(CHINESE.test(inline) && inline.includes('YAMLException'));
 });
 
-test("the bundles' parseSkillMarkdown says where SKILL.md files are read", async () => {
-  const code = text('prompt-envelope.js');
-  assert.ok(code.includes('use parseSkillMarkdown from prompt-envelope/core'));
-  // The package's own parseSkillMarkdown is the real one.
+test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core has no YAML parser', async () => {
   const core = await import(new URL('core/index.js', dist).href);
-  const parsed = core.parseSkillMarkdown('---\nname: a\ndescription: Does a.\n---\nBody');
-  assert.equal(parsed.ok, true);
+  assert.equal('parseSkillMarkdown' in core, false);
+  assert.ok(!text('browser/core.js').includes('YAMLException'));
+  const { parseSkillMarkdown } = await import(new URL('core/skill-markdown.js', dist).href);
+  const parsed = parseSkillMarkdown('---\nname: a\ndescription: Does a.\n---\nBody');
+  assert.deepEqual(parsed, {
+    ok: true,
+    skill: { name: 'a', description: 'Does a.', body: 'Body', meta: {} },
+  });
 });
 
 test('the autoloader knows every element, and dist/split/ has a module for each', async () => {

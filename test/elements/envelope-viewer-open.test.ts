@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/envelope-viewer.js';
+import type { LitElement } from 'lit';
 import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
 import { deepQuery, deepText, progressSeenDuring } from './helpers.js';
 
@@ -55,7 +56,10 @@ describe('<envelope-viewer> opens your own data', () => {
     await shows(el, 'Where was this photo taken');
     expect(filesBar(el).textContent).to.include('chat.json');
     expect(filesBar(el).textContent).to.include('Read as OpenAI Chat Completions');
-    expect(deepText(deepQuery(el, 'protocol-panel')!)).to.include('Where was this photo taken');
+    // The panel's update waits for the code of its tab's export (loaded when first shown).
+    const panel = deepQuery<LitElement>(el, 'protocol-panel')!;
+    await panel.updateComplete;
+    expect(deepText(panel)).to.include('Where was this photo taken');
   });
 
   it('without open-files, the page keeps its own Ctrl+O, drops and pastes', async () => {

@@ -101,6 +101,9 @@ describe('fuzzing the elements with valid and mutated envelopes (fast-check)', f
       expect(root.querySelector('envelope-message'), 'the first message').not.to.equal(null);
 
       panel.envelope = chat.loadedEnvelope;
+      // Its own update too: it waits for the code of the tab's export, loaded when first shown
+      // (the panel may be out of the page here, which settleConnected skips).
+      await panel.updateComplete;
       await settleConnected(panel);
       const code = panel.shadowRoot!.querySelector('[part~="code"]')?.textContent ?? '';
       expect(panel.shadowRoot!.querySelector('[part~="error"]'), 'panel error').to.equal(null);
@@ -134,6 +137,7 @@ describe('fuzzing the elements with valid and mutated envelopes (fast-check)', f
       fc.asyncProperty(small, fc.constantFrom(...tabs), async (envelope, tab) => {
         panel.envelope = envelope;
         panel.tab = tab;
+        await panel.updateComplete;
         await settleConnected(panel);
         const code = panel.shadowRoot!.querySelector('[part~="code"]')?.textContent ?? '';
         expect(() => JSON.parse(panel.shownText)).not.to.throw();

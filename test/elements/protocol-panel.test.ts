@@ -4,9 +4,34 @@ import '../../src/elements/protocol-panel.js';
 import '../../src/elements/envelope-chat.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
 import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/targets/export.js';
+import { EXPORT_TARGETS } from '../../src/core/targets/target-names.js';
+import { targetExporters } from '../../src/elements/protocol-panel/target-exporters.js';
 import { loadDemo, settle } from './helpers.js';
 
 describe('<protocol-panel>', () => {
+  // First in the file: no tab but OpenAI's has been shown yet on this page.
+  it("loads a provider's export the first time its tab is shown, busy meanwhile", async () => {
+    const envelope = await loadDemo('c');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    // Only the tab shown was loaded.
+    expect(EXPORT_TARGETS.filter((t) => targetExporters[t].get())).to.deep.equal(['openai']);
+    for (const target of EXPORT_TARGETS.slice(1)) {
+      panel.tab = target;
+      // Drawn now: the import of the target's code cannot have finished.
+      (panel as unknown as { performUpdate(): void }).performUpdate();
+      const busy = panel.shadowRoot!.querySelector('[role="status"][aria-busy="true"]');
+      expect(busy?.textContent?.trim(), target).to.equal('Loading…');
+      expect(panel.shadowRoot!.querySelector('[part~="code"]'), target).to.equal(null);
+      await panel.updateComplete;
+      expect(panel.shadowRoot!.querySelector('[aria-busy="true"]'), target).to.equal(null);
+      expect(panel.shadowRoot!.querySelector('[part~="code"]')!.textContent, target).to.equal(
+        JSON.stringify(exportEnvelope(envelope, { target }).body, null, 2),
+      );
+    }
+  });
+
   it('shows exactly the body of exportToOpenAIFormat, syntax-coloured', async () => {
     const envelope = await loadDemo('b');
     const panel = await fixture<ProtocolPanel>(
@@ -18,6 +43,31 @@ describe('<protocol-panel>', () => {
     expect(panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent).to.include(
       'No warnings',
     );
+  });
+
+  it("says why a tab's export could not be loaded, and tries again when the exports are remade", async () => {
+    const envelope = await loadDemo('b');
+    const real = targetExporters.gemini;
+    targetExporters.gemini = {
+      get: () => undefined,
+      load: () => Promise.reject(new Error('offline')),
+    };
+    try {
+      const panel = await fixture<ProtocolPanel>(
+        html`<protocol-panel tab="gemini" .envelope=${envelope}></protocol-panel>`,
+      );
+      const warnings = panel.shadowRoot!.querySelector('[part~="warnings"]')!;
+      expect(warnings.textContent).to.include('This part could not be loaded (Error: offline).');
+      expect(panel.shownText).to.equal('null');
+      targetExporters.gemini = real;
+      panel.maxSystemChars = 100_000;
+      await panel.updateComplete;
+      expect(panel.shownText).to.equal(
+        JSON.stringify(exportEnvelope(envelope, { target: 'gemini' }).body, null, 2),
+      );
+    } finally {
+      targetExporters.gemini = real;
+    }
   });
 
   it('copies the JSON and fires one protocol-copy', async () => {

@@ -1,4 +1,4 @@
-import type { ExportTarget } from './export-targets.js';
+import type { ExportTarget } from './target-names.js';
 import { readableJson } from '../protocol/json-value.js';
 
 /** Model names that can be put into a URL on a command line as they are. */

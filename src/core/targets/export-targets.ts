@@ -1,23 +1,21 @@
 /** The table of export targets, and the assembly each one renders. */
-import { assemble, type AssembleOptions, type Assembly } from '../assembly/assemble.js';
+import { assemble, type Assembly } from '../assembly/assemble.js';
 import type { Envelope } from '../protocol/types.js';
-import { anthropic, type AnthropicRequest } from './anthropic.js';
-import { gemini, type GeminiRequest } from './gemini.js';
-import { openAI, type OpenAIChatRequest } from './openai.js';
-import { openAIResponses, type OpenAIResponsesRequest } from './openai-responses.js';
-import { otel, type OTelGenAIRecord } from './otel.js';
+import { anthropic } from './anthropic.js';
+import { assembleOptionsOf } from './export-pipeline.js';
+import { gemini } from './gemini.js';
+import { openAI } from './openai.js';
+import { openAIResponses } from './openai-responses.js';
+import { otel } from './otel.js';
+import type { ExportBodies, ExportTarget } from './target-names.js';
 import type { ExportOptions, Target } from './target.js';
 
-/** The request body each export target produces. */
-export interface ExportBodies {
-  openai: OpenAIChatRequest;
-  'openai-responses': OpenAIResponsesRequest;
-  anthropic: AnthropicRequest;
-  gemini: GeminiRequest;
-  otel: OTelGenAIRecord;
-}
-
-export type ExportTarget = keyof ExportBodies;
+export {
+  EXPORT_TARGETS,
+  isExportTarget,
+  type ExportBodies,
+  type ExportTarget,
+} from './target-names.js';
 
 export const TARGETS: { readonly [T in ExportTarget]: Target<ExportBodies[T]> } = {
   openai: openAI,
@@ -27,29 +25,12 @@ export const TARGETS: { readonly [T in ExportTarget]: Target<ExportBodies[T]> } 
   otel,
 };
 
-export const EXPORT_TARGETS = Object.keys(TARGETS) as readonly ExportTarget[];
-
-export function isExportTarget(value: unknown): value is ExportTarget {
-  return typeof value === 'string' && Object.hasOwn(TARGETS, value);
-}
-
 /** The assembly options of a target: the export options plus the target's capability. */
-export function assembleOptionsFor(
+export const assembleOptionsFor = (
   target: ExportTarget,
   options: ExportOptions,
   envelopeModel: string | undefined,
-): AssembleOptions {
-  return {
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    ...(options.registry === undefined ? {} : { registry: options.registry }),
-    ...(options.maxSystemChars === undefined ? {} : { maxSystemChars: options.maxSystemChars }),
-    midConversationSystem: TARGETS[target].midConversationSystem(
-      options,
-      options.model ?? envelopeModel,
-    ),
-  };
-}
+) => assembleOptionsOf(TARGETS[target], options, envelopeModel);
 
 /** The assembly a target renders. The envelope must be valid. */
 export function assembleFor(

@@ -1,5 +1,5 @@
 import { exportEnvelope } from '../../core/targets/export.js';
-import type { ExportTarget } from '../../core/targets/export-targets.js';
+import type { ExportTarget } from '../../core/targets/target-names.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { html, isServer, type ReactiveControllerHost } from 'lit';
 import type { AmbientController } from '../internal/localize.js';

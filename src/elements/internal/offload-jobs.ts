@@ -12,7 +12,7 @@ import { readableJson } from '../../core/protocol/json-value.js';
 import { findSemanticWarnings } from '../../core/protocol/semantic-checks.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { exportEnvelope } from '../../core/targets/export.js';
-import type { ExportTarget } from '../../core/targets/export-targets.js';
+import type { ExportTarget } from '../../core/targets/target-names.js';
 import type { TextBytes } from './offload-text.js';
 import { cutToShared, type SharedBudget } from './shown-part.js';
 

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ComposedMessage, PromptComponent } from '../../core/assembly/compose.js';
-import type { ExportTarget } from '../../core/targets/export-targets.js';
+import type { ExportTarget } from '../../core/targets/target-names.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { AmbientController } from '../internal/localize.js';
 import { renderWorking } from '../internal/offload-status.js';
