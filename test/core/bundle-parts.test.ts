@@ -9,12 +9,14 @@ import { en } from '../../src/elements/internal/strings/en.js';
 // beside themselves; the test/trusted-types and test/ssr groups load them in Chromium.
 const dist = new URL('../../dist/', import.meta.url);
 const text = (file: string) => readFileSync(new URL(file, dist), 'utf8');
-const parts = ['diff.js', 'js-yaml.js', 'zh-CN.js'];
+const parts = ['diff.js', 'dompurify.js', 'js-yaml.js', 'zh-CN.js'];
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
 const CHINESE = /\\u7cfb\\u7edf\\u63d0\\u793a\\u8bcd/i;
 
 test('both bundles import exactly the files of dist/lazy/, from beside themselves', () => {
-  assert.deepEqual(readdirSync(new URL('lazy/', dist)).sort(), parts);
+  // Beside each part with licence comments, its .LEGAL.txt (as beside the bundles).
+  const files = readdirSync(new URL('lazy/', dist)).filter((file) => !file.endsWith('.LEGAL.txt'));
+  assert.deepEqual(files.sort(), parts);
   for (const bundle of ['prompt-envelope.js', 'prompt-envelope.iife.js']) {
     const imports = [...text(bundle).matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]).sort();
     assert.deepEqual(
@@ -33,6 +35,10 @@ test('each part exports what the elements read from it', async () => {
   assert.equal(diffLines('a\nb\n', 'a\nc\n').length, 3);
   const { zhCN } = await load('zh-CN.js');
   assert.deepEqual(Object.keys(zhCN).sort(), Object.keys(en).sort());
+  const { default: purify } = await load('dompurify.js');
+  // DOMPurify, a factory that takes a window; Node has no DOM for it (the browser tests use it).
+  assert.equal(typeof purify, 'function');
+  assert.equal(purify.isSupported, false);
 });
 
 test('what loads on demand is not in the bundles; the inline bundle has everything in itself', () => {
@@ -41,10 +47,12 @@ test('what loads on demand is not in the bundles; the inline bundle has everythi
     assert.ok(!CHINESE.test(code), `${bundle}: the Chinese strings`);
     assert.ok(!code.includes('YAMLException'), `${bundle}: js-yaml`);
     assert.ok(!code.includes('newlineIsToken'), `${bundle}: jsdiff`);
+    assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
   }
   const inline = gunzipSync(readFileSync(new URL('prompt-envelope.inline.js.gz', dist))).toString();
   assert.doesNotMatch(inline, /\bimport\(/);
   assert.ok(CHINESE.test(inline) && inline.includes('YAMLException'));
+  assert.ok(inline.includes('ALLOWED_URI_REGEXP'), 'the inline bundle holds DOMPurify');
 });
 
 test("the bundles' parseSkillMarkdown says where SKILL.md files are read", async () => {
