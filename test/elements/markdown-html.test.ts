@@ -59,6 +59,11 @@ describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => 
       expect(shadow.textContent).to.include('onerror=');
     }
 
+    // A view taken off the page while DOMPurify loads shows the sanitized HTML when it is back.
+    const detached = segmentText('<i>later</i>');
+    await firstRender(detached);
+    detached.remove();
+
     await Promise.all([first, ...hostile].map((el) => el.updateComplete));
     expect(sanitizerLoaded()).to.equal(true);
     // After: the same views show the sanitized HTML, the Markdown still drawn.
@@ -67,6 +72,10 @@ describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => 
     expect(root.querySelector('div > i')!.textContent).to.equal('block');
     expect(root.textContent).to.not.include('<b>');
     expect([...root.querySelectorAll('p')].at(-1)!.textContent).to.equal('After.');
+
+    expect(detached.shadowRoot!.querySelector('i'), 'off the page: not updated').to.equal(null);
+    document.body.append(detached);
+    expect(detached.shadowRoot!.querySelector('i')!.textContent).to.equal('later');
 
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(window.__markdownHits, 'no handler ran').to.equal(undefined);

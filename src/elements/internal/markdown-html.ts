@@ -144,14 +144,13 @@ class SanitizedHtml extends AsyncDirective {
 
   override update(part: ChildPart, [raw, fallback]: [string, unknown]): unknown {
     if (raw === this.raw && this.sanitized) return noChange;
-    const purify = sanitizer.get();
-    if (purify !== undefined) {
-      this.raw = raw;
-      return this.show(purify, raw, fallback);
-    }
-    if (isServer || raw === this.raw) return fallback;
+    const known = raw === this.raw;
     this.raw = raw;
     this.fallback = fallback;
+    const purify = sanitizer.get();
+    if (purify !== undefined) return this.show(purify, raw, fallback);
+    // Still loading for this text: the load already started will show it.
+    if (isServer || known) return fallback;
     const loading = sanitizer.load().then(
       (loaded) => {
         if (this.raw === raw && this.isConnected) this.setValue(this.show(loaded, raw, fallback));

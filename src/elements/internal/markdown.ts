@@ -25,7 +25,6 @@ function plainText(tokens: readonly Token[] | undefined): string {
     if ('tokens' in token && token.tokens) text += plainText(token.tokens);
     else if (token.type === 'text' || token.type === 'escape' || token.type === 'codespan')
       text += token.type === 'codespan' ? token.text : decodeEntities(token.text);
-    else if (token.type === 'image') text += plainText((token as Tokens.Image).tokens);
     else if (token.type !== 'br') text += token.raw;
   }
   return text;
@@ -198,9 +197,6 @@ const htmlBlock = (token: Tokens.HTML) =>
 
 function block(token: Token): Drawn {
   switch (token.type) {
-    case 'space':
-    case 'def':
-      return nothing;
     case 'paragraph':
       return html`<p>${inline(token.tokens)}</p>`;
     case 'text':
@@ -226,8 +222,10 @@ function block(token: Token): Drawn {
   }
 }
 
+/** Blocks drawn; one block is drawn alone (a list costs Lit a part per item). */
 function blocks(tokens: readonly Token[] | undefined): Drawn {
-  return (tokens ?? []).map(block);
+  const shown = (tokens ?? []).filter((token) => token.type !== 'space' && token.type !== 'def');
+  return shown.length === 1 ? block(shown[0]!) : shown.map(block);
 }
 
 /**
