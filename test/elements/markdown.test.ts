@@ -85,6 +85,24 @@ describe('Markdown rendering', () => {
     expect(out.querySelector('ul ul li')!.textContent).to.equal('nested');
   });
 
+  it('draws long runs whole and in order (lists, inline pieces, blocks)', () => {
+    const numbers = Array.from({ length: 30 }, (_, i) => i);
+    const out = drawn(
+      [
+        numbers.map((i) => `- item ${i}`).join('\n'),
+        numbers.map((i) => (i % 2 ? `**${i}**` : `${i}`)).join(' '),
+        ...numbers.map((i) => `paragraph ${i}`),
+      ].join('\n\n'),
+    );
+    expect([...out.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(
+      numbers.map((i) => `item ${i}`),
+    );
+    const [inline, ...rest] = [...out.querySelectorAll('p')];
+    expect(inline!.textContent).to.equal(numbers.join(' '));
+    expect(inline!.querySelectorAll('strong')).to.have.length(15);
+    expect(rest.map((p) => p.textContent)).to.deep.equal(numbers.map((i) => `paragraph ${i}`));
+  });
+
   it('links open in a new tab without opener, and only http, https and mailto survive', () => {
     const out = drawn(
       '[a](https://example.com "T") [b](mailto:x@example.com) [c](ftp://example.com) [d](javascript:alert(1)) [e](</x y>) www.example.org <https://example.net/p?a=1&amp;b=2>',

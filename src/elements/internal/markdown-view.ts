@@ -9,7 +9,7 @@ import { renderMarkdown } from './markdown.js';
  * (`part="cut"`) saying why.
  */
 export function renderMarkdownView(source: string, ambient: AmbientController): TemplateResult {
-  if (!markdownTooHard(source)) return html`${renderMarkdown(source)}`;
+  if (!markdownTooHard(source)) return renderMarkdown(source);
   return html`<div class="markdown-plain">${source}</div>
     <p part="cut" class="cut">${ambient.t('common.markdownPlain')}</p>`;
 }

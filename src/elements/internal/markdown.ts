@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DirectiveResult } from 'lit/directive.js';
+import { isTemplateResult } from 'lit/directive-helpers.js';
 import { Lexer, Parser, type MarkedOptions, type Token, type Tokens } from 'marked';
 import { BoundedCache } from './bounded-cache.js';
 import { decodeEntities } from './html-entities.js';
@@ -16,7 +17,33 @@ import { SAFE_IMAGE, SAFE_LINK, sanitizedHtml } from './markdown-html.js';
 const OPTIONS: MarkedOptions = { gfm: true, breaks: false, async: false };
 
 /** What a token becomes: a template, text, nothing, a sanitized-HTML part, or a list of them. */
-type Drawn = TemplateResult | DirectiveResult | string | typeof nothing | Drawn[];
+type Drawn = TemplateResult | DirectiveResult | string | typeof nothing;
+
+/**
+ * Templates of 2 to 8 parts side by side. Lit draws a list with two comment markers per item,
+ * a template with one per part: a message's DOM is what the Markdown means plus one marker per
+ * piece of text, not three.
+ */
+// prettier-ignore
+const ROWS: ((d: readonly Drawn[]) => TemplateResult)[] = [
+  (d) => html`${d[0]}${d[1]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}${d[3]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}${d[3]}${d[4]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}${d[3]}${d[4]}${d[5]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}${d[3]}${d[4]}${d[5]}${d[6]}`,
+  (d) => html`${d[0]}${d[1]}${d[2]}${d[3]}${d[4]}${d[5]}${d[6]}${d[7]}`,
+];
+const ROW = ROWS.length + 1;
+
+/** Pieces drawn side by side: one row template, or rows of rows past eight. */
+function row(pieces: readonly Drawn[]): Drawn {
+  if (pieces.length <= 1) return pieces[0] ?? nothing;
+  if (pieces.length <= ROW) return ROWS[pieces.length - 2]!(pieces);
+  const rows: Drawn[] = [];
+  for (let i = 0; i < pieces.length; i += ROW) rows.push(row(pieces.slice(i, i + ROW)));
+  return row(rows);
+}
 
 /** Plain text of inline tokens, as an image's `alt` wants it. */
 function plainText(tokens: readonly Token[] | undefined): string {
@@ -93,7 +120,7 @@ function inlineToken(token: Token): Drawn {
   }
 }
 
-/** Inline tokens drawn; adjacent text is one string (one text node, one part). */
+/** Inline tokens drawn; adjacent text is one string (one text node). */
 function inlineTokens(tokens: readonly Token[] | undefined): Drawn {
   if (!tokens || tokens.length === 0) return nothing;
   if (tokens.length === 1) return inlineToken(tokens[0]!);
@@ -104,7 +131,7 @@ function inlineTokens(tokens: readonly Token[] | undefined): Drawn {
     if (typeof next === 'string' && typeof drawn[last] === 'string') drawn[last] += next;
     else drawn.push(next);
   }
-  return drawn;
+  return row(drawn);
 }
 
 function holdsHtml(tokens: readonly Token[] | undefined): boolean {
@@ -159,13 +186,13 @@ const align = (value: 'center' | 'left' | 'right' | null) => value ?? nothing;
 // row or list item.
 // prettier-ignore
 function table(token: Tokens.Table): TemplateResult {
-  const cells = (row: Tokens.TableCell[]) =>
-    row.map((cell) => cell.header
+  const cells = (cells: Tokens.TableCell[]) =>
+    row(cells.map((cell) => cell.header
       ? html`<th align=${align(cell.align)}>${inline(cell.tokens)}</th>`
-      : html`<td align=${align(cell.align)}>${inline(cell.tokens)}</td>`);
+      : html`<td align=${align(cell.align)}>${inline(cell.tokens)}</td>`));
   const body = token.rows.length === 0
     ? nothing
-    : html`<tbody>${token.rows.map((row) => html`<tr>${cells(row)}</tr>`)}</tbody>`;
+    : html`<tbody>${row(token.rows.map((r) => html`<tr>${cells(r)}</tr>`))}</tbody>`;
   // Wide tables scroll sideways: keyboard users must be able to focus them.
   return html`<table tabindex="0"><thead><tr>${cells(token.header)}</tr></thead>${body}</table>`;
 }
@@ -173,7 +200,7 @@ function table(token: Tokens.Table): TemplateResult {
 // prettier-ignore
 function list(token: Tokens.List): TemplateResult {
   // A tight item holds `text` tokens (no paragraph), a loose one paragraphs, as marked gives them.
-  const items = token.items.map((item) => html`<li>${blocks(item.tokens)}</li>`);
+  const items = row(token.items.map((item) => html`<li>${blocks(item.tokens)}</li>`));
   if (!token.ordered) return html`<ul>${items}</ul>`;
   const start = typeof token.start === 'number' && token.start !== 1 ? token.start : nothing;
   return html`<ol start=${start}>${items}</ol>`;
@@ -222,25 +249,27 @@ function block(token: Token): Drawn {
   }
 }
 
-/** Blocks drawn; one block is drawn alone (a list costs Lit a part per item). */
 function blocks(tokens: readonly Token[] | undefined): Drawn {
-  const shown = (tokens ?? []).filter((token) => token.type !== 'space' && token.type !== 'def');
-  return shown.length === 1 ? block(shown[0]!) : shown.map(block);
+  return row(
+    (tokens ?? []).filter((token) => token.type !== 'space' && token.type !== 'def').map(block),
+  );
 }
 
 /**
  * Templates by source text, within a budget of source characters (the tokens a template holds
  * are a few times its text): a long conversation scrolled back and forth is read once.
  */
-const cache = new BoundedCache<Drawn>(4_000_000);
+const cache = new BoundedCache<TemplateResult>(4_000_000);
 
 /** A Markdown text drawn as Lit templates: read once per distinct text. */
-export function renderMarkdown(source: string): unknown {
+export function renderMarkdown(source: string): TemplateResult {
   const hit = cache.get(source);
   if (hit !== undefined) return hit;
-  let drawn: Drawn;
+  let drawn: TemplateResult;
   try {
-    drawn = blocks(new Lexer(OPTIONS).lex(source));
+    const blocksDrawn = blocks(new Lexer(OPTIONS).lex(source));
+    // Only `html` templates are made here (no compiled ones).
+    drawn = isTemplateResult(blocksDrawn) ? (blocksDrawn as TemplateResult) : html`${blocksDrawn}`;
   } catch {
     // marked never should throw on text, but a failure must not take the element down.
     drawn = html`<div class="markdown-plain">${source}</div>`;
