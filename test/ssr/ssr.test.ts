@@ -270,6 +270,30 @@ describe('renderEnvelopeHTML', () => {
     await page.close();
   });
 
+  test('Markdown is drawn on the server from its tokens, with no DOM', async () => {
+    const content =
+      '| a | b |\n|:-|-:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n[site](https://example.com) [bad](javascript:x)';
+    const html = await renderEnvelopeHTML({
+      version: '1.0',
+      messages: [
+        { id: 'm', role: 'user', timestamp: 1780897800000, segments: [{ kind: 'text', content }] },
+      ],
+    });
+    // Lit's markers aside, the elements the browser draws.
+    const bare = html.replace(/<!--[^>]*-->|<\?>/g, '');
+    assert.match(
+      bare,
+      /<table tabindex="0"><thead><tr><th align="left">a<\/th><th align="right">b/,
+    );
+    assert.match(bare, /<li><input type="checkbox" disabled checked \/> done<\/li>/);
+    assert.match(bare, /<li><input type="checkbox" disabled\s+\/> todo<\/li>/);
+    assert.match(
+      bare,
+      /<a href="https:\/\/example.com"[^>]* target="_blank" rel="noopener noreferrer"/,
+    );
+    assert.match(bare, /<a\s*>bad<\/a>/);
+  });
+
   test('raw HTML in Markdown is text on the server, and sanitized HTML once the script runs', async () => {
     const envelope: Envelope = {
       version: '1.0',

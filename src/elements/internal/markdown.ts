@@ -16,7 +16,7 @@ import { SAFE_IMAGE, SAFE_LINK, sanitizedHtml } from './markdown-html.js';
  */
 const OPTIONS: MarkedOptions = { gfm: true, breaks: false, async: false };
 
-/** What a token becomes: a template, text, nothing, a sanitized-HTML part, or a list of them. */
+/** What a token becomes: a template, text, nothing, or a part holding sanitized HTML. */
 type Drawn = TemplateResult | DirectiveResult | string | typeof nothing;
 
 /**
@@ -112,7 +112,8 @@ function inlineToken(token: Token): Drawn {
     case 'image':
       return image(token as Tokens.Image);
     case 'checkbox':
-      return html`<input type="checkbox" disabled .checked=${token.checked === true} /> `;
+      // An attribute, not a property: a server render writes it too.
+      return html`<input type="checkbox" disabled ?checked=${token.checked === true} /> `;
     default:
       // An inline `html` token outside a run that holds HTML does not happen (see `inline`);
       // anything else is shown as what was written.
@@ -153,10 +154,9 @@ function inline(tokens: readonly Token[] | undefined): Drawn {
   return sanitizedHtml(new Parser(OPTIONS).parseInline(tokens as Token[]), fallback);
 }
 
-/** An `html` token as the text it was (other tokens with their children likewise). */
+/** An `html` token as the text it was, as written (other tokens with their children likewise). */
 function htmlAsText(token: Token): Token {
-  if (token.type === 'html')
-    return { type: 'text', raw: token.raw, text: token.raw, escaped: true };
+  if (token.type === 'html') return { type: 'escape', raw: token.raw, text: token.raw };
   if ('tokens' in token && token.tokens) return { ...token, tokens: token.tokens.map(htmlAsText) };
   return token;
 }
@@ -256,8 +256,8 @@ function blocks(tokens: readonly Token[] | undefined): Drawn {
 }
 
 /**
- * Templates by source text, within a budget of source characters (the tokens a template holds
- * are a few times its text): a long conversation scrolled back and forth is read once.
+ * Templates by source text, within a budget of source characters: a long conversation scrolled
+ * back and forth is read once, and every view of one text shares its templates.
  */
 const cache = new BoundedCache<TemplateResult>(4_000_000);
 
