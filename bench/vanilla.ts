@@ -1,13 +1,14 @@
 /**
  * The baseline of the rendering benchmark: a hand-written builder of the same markup that
  * `<envelope-message>` and its segment elements produce for the kinds in bench/data.ts (same
- * shadow roots, elements, attributes, text and constructed style sheets; Markdown through the
- * same marked + DOMPurify function), with plain DOM calls and cloned icon templates: what a
- * careful person would write without a framework. It builds everything at once and keeps no
- * state, so it is a floor, not a competitor.
+ * shadow roots, elements, attributes, text and constructed style sheets; Markdown as the usual
+ * `DOMPurify.sanitize(marked.parse(text))` into innerHTML), with plain DOM calls and cloned icon
+ * templates: what a careful person would write without a framework. It builds everything at
+ * once and keeps no state, so it is a floor, not a competitor.
  */
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
 import type { Message, Segment } from '../src/core/protocol/types.js';
-import { renderMarkdown } from '../src/elements/internal/markdown.js';
 
 type Sheets = Record<string, CSSStyleSheet[]>;
 
@@ -96,7 +97,7 @@ function segment(s: Segment, messageId: string, index: number, sheets: Sheets): 
   switch (s.kind) {
     case 'text': {
       const markdown = el('div', { part: 'content', class: 'content markdown' });
-      markdown.innerHTML = renderMarkdown(s.content);
+      markdown.innerHTML = DOMPurify.sanitize(marked.parse(s.content, { async: false }));
       content = markdown;
       break;
     }

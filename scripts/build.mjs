@@ -3,8 +3,8 @@
 // - tsc: one ES module and its types per source file (what the package's exports point to);
 // - the JSON Schema the validator's rules come from (`prompt-envelope/schema.json`);
 // - the script-tag bundles (SPEC §1): one ES module and one classic-script IIFE with every
-//   element, Lit, marked and DOMPurify inlined; the parts that load on demand (see LAZY) are
-//   files of their own in dist/lazy/, beside them;
+//   element, Lit and marked inlined; the parts that load on demand (see LAZY; DOMPurify is one)
+//   are files of their own in dist/lazy/, beside them;
 // - dist/prompt-envelope.inline.js.gz, the ES module bundle with those parts inside, for a page
 //   that must load nothing else (`prompt-envelope render --interactive` inlines it; gzipped, as
 //   only the command line reads it: 630 kB of the package become 190);
@@ -72,6 +72,8 @@ const common = {
 const LAZY = {
   'js-yaml': { name: 'js-yaml', entry: "export { dump, load } from 'js-yaml';" },
   diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
+  // The sanitizer of raw HTML inside Markdown, loaded the first time a text holds some.
+  dompurify: { name: 'dompurify', entry: "export { default } from 'dompurify';" },
   // The Chinese words, one file per area (strings.ts).
   ...Object.fromEntries(
     ['base', 'chat', 'viewer', 'panel', 'meter', 'diff', 'studio'].map((area) => [

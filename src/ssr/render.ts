@@ -2,16 +2,15 @@
  * An envelope as server-rendered HTML (Lit SSR, declarative shadow DOM).
  * With JavaScript off the page shows every message, segment header and the collapsed or expanded
  * state the element would show; when the elements' script loads (after Lit's hydration support,
- * see the guide) they hydrate without rebuilding their DOM. Markdown is sanitized here with the
- * same DOMPurify policy as in the browser, over jsdom's DOM.
+ * see the guide) they hydrate without rebuilding their DOM. Markdown is drawn from marked's
+ * tokens as in the browser, with no DOM: raw HTML inside it is shown as text here (there is no
+ * DOM to sanitize it in), and sanitized in the browser once the page's script runs.
  */
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { WindowLike } from 'dompurify';
 import { loadStrings } from '../elements/internal/localize.js';
-import { useMarkdownWindow } from '../elements/internal/markdown.js';
 import { measuring } from '../elements/internal/measuring.js';
 import { composedExport, targetExporters } from '../elements/protocol-panel/target-exporters.js';
 import '../elements/envelope-chat.js';
@@ -26,16 +25,6 @@ export interface RenderEnvelopeOptions {
   timeZone?: string;
   /** Language of the element's own words (`en` default, or `zh-CN`). */
   lang?: string;
-}
-
-let serverDom: Promise<void> | undefined;
-
-/** jsdom is loaded once, on the first render: importing this module costs nothing. */
-function ensureServerDom(): Promise<void> {
-  serverDom ??= import('jsdom').then(({ JSDOM }) => {
-    useMarkdownWindow(new JSDOM('<!doctype html>').window as unknown as WindowLike);
-  });
-  return serverDom;
 }
 
 /**
@@ -72,7 +61,6 @@ export async function renderEnvelopeHTML(
   // A server render cannot wait for a language's strings, the measuring a context meter loads,
   // or the export targets a protocol panel loads, the way an element in a page does.
   await Promise.all([
-    ensureServerDom(),
     loadStrings(options.lang ?? 'en'),
     measuring.load(),
     composedExport.load(),

@@ -9,12 +9,14 @@ import { gunzipSync } from 'node:zlib';
 const dist = new URL('../../dist/', import.meta.url);
 const text = (file: string) => readFileSync(new URL(file, dist), 'utf8');
 const areas = ['base', 'chat', 'diff', 'meter', 'panel', 'studio', 'viewer'];
-const parts = ['diff.js', 'js-yaml.js', ...areas.map((area) => `zh-CN-${area}.js`)].sort();
+const parts = ['diff.js', 'dompurify.js', 'js-yaml.js', ...areas.map((area) => `zh-CN-${area}.js`)].sort();
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
 const CHINESE = /\\u7cfb\\u7edf\\u63d0\\u793a\\u8bcd/i;
 
 test('both bundles import exactly the files of dist/lazy/, from beside themselves', () => {
-  assert.deepEqual(readdirSync(new URL('lazy/', dist)).sort(), parts);
+  // Beside each part with licence comments, its .LEGAL.txt (as beside the bundles).
+  const files = readdirSync(new URL('lazy/', dist)).filter((file) => !file.endsWith('.LEGAL.txt'));
+  assert.deepEqual(files.sort(), parts);
   for (const bundle of ['prompt-envelope.js', 'prompt-envelope.iife.js']) {
     const imports = [...text(bundle).matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]).sort();
     assert.deepEqual(
@@ -38,6 +40,10 @@ test('each part exports what the elements read from it', async () => {
     const { chinese } = await load(`zh-CN-${area}.js`);
     assert.deepEqual(Object.keys(chinese).sort(), Object.keys(english).sort(), area);
   }
+  const { default: purify } = await load('dompurify.js');
+  // DOMPurify, a factory that takes a window; Node has no DOM for it (the browser tests use it).
+  assert.equal(typeof purify, 'function');
+  assert.equal(purify.isSupported, false);
 });
 
 test('what loads on demand is not in the bundles; the inline bundle has everything in itself', () => {
@@ -46,10 +52,12 @@ test('what loads on demand is not in the bundles; the inline bundle has everythi
     assert.ok(!CHINESE.test(code), `${bundle}: the Chinese strings`);
     assert.ok(!code.includes('YAMLException'), `${bundle}: js-yaml`);
     assert.ok(!code.includes('newlineIsToken'), `${bundle}: jsdiff`);
+    assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
   }
   const inline = gunzipSync(readFileSync(new URL('prompt-envelope.inline.js.gz', dist))).toString();
   assert.doesNotMatch(inline, /\bimport\(/);
   assert.ok(CHINESE.test(inline) && inline.includes('YAMLException'));
+  assert.ok(inline.includes('ALLOWED_URI_REGEXP'), 'the inline bundle holds DOMPurify');
 });
 
 test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core has no YAML parser', async () => {

@@ -1,10 +1,19 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { render } from 'lit';
 import '../../src/elements/segment-text.js';
 import { markdownCacheSize, renderMarkdown } from '../../src/elements/internal/markdown.js';
+import { loadSanitizer } from '../../src/elements/internal/markdown-html.js';
 import type { SegmentText } from '../../src/elements/segment-text.js';
 
+/** `source` drawn into a fresh container, as a segment draws it. */
+function drawn(source: string): HTMLElement {
+  const out = document.createElement('div');
+  render(renderMarkdown(source), out);
+  return out;
+}
+
 describe('Markdown rendering', () => {
-  it('parses and sanitizes each distinct text once, however often it is rendered', async () => {
+  it('reads each distinct text once, however often it is rendered', async () => {
     const content = `Cached **${Math.random()}**`;
     const before = markdownCacheSize();
     const el = await fixture<SegmentText>(
@@ -21,10 +30,82 @@ describe('Markdown rendering', () => {
     expect(el.shadowRoot!.querySelector('strong')).to.exist;
   });
 
+  it('draws blocks as elements: headings, paragraphs, quotes, rules, code with its language', () => {
+    const out = drawn(
+      '# One\n\n###### Six\n\nA *b* **c** ~~d~~ `e <f> &amp;`\\\nnext \\*g\\* &amp; &copy; &#x41;\n\n> quoted\n\n---\n\n```js extra\nif (a < b && c) {}\n```',
+    );
+    expect([...out.children].map((c) => c.localName)).to.deep.equal([
+      'h1',
+      'h6',
+      'p',
+      'blockquote',
+      'hr',
+      'pre',
+    ]);
+    const p = out.querySelector('p')!;
+    expect(p.querySelector('em')!.textContent).to.equal('b');
+    expect(p.querySelector('strong')!.textContent).to.equal('c');
+    expect(p.querySelector('del')!.textContent).to.equal('d');
+    // Code is shown as written (no entity decoded); text outside code is decoded.
+    expect(p.querySelector('code')!.textContent).to.equal('e <f> &amp;');
+    expect(p.querySelector('br')).to.exist;
+    expect(p.textContent).to.include('next *g* & © A');
+    expect(out.querySelector('blockquote p')!.textContent).to.equal('quoted');
+    const pre = out.querySelector('pre')!;
+    expect(pre.tabIndex).to.equal(0);
+    expect(pre.querySelector('code')!.className).to.equal('language-js');
+    expect(pre.textContent).to.equal('if (a < b && c) {}');
+  });
+
+  it('draws tables with their alignment, focusable, and lists with their tasks', () => {
+    const out = drawn(
+      '| left | mid | right |\n|:--|:-:|--:|\n| 1 | **2** | 3 |\n\n3. three\n4. four\n\n- [x] done\n- [ ] todo\n  - nested',
+    );
+    const table = out.querySelector('table')!;
+    expect(table.tabIndex).to.equal(0);
+    expect([...table.querySelectorAll('th')].map((th) => th.getAttribute('align'))).to.deep.equal([
+      'left',
+      'center',
+      'right',
+    ]);
+    expect([...table.querySelectorAll('td')].map((td) => td.textContent)).to.deep.equal([
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(table.querySelector('td strong')!.textContent).to.equal('2');
+    const ol = out.querySelector('ol')!;
+    expect(ol.start).to.equal(3);
+    expect(ol.querySelectorAll('li')).to.have.length(2);
+    const boxes = [...out.querySelectorAll<HTMLInputElement>('ul > li > input[type=checkbox]')];
+    expect(boxes.map((box) => [box.checked, box.disabled])).to.deep.equal([
+      [true, true],
+      [false, true],
+    ]);
+    expect(out.querySelector('ul ul li')!.textContent).to.equal('nested');
+  });
+
+  it('draws long runs whole and in order (lists, inline pieces, blocks)', () => {
+    const numbers = Array.from({ length: 30 }, (_, i) => i);
+    const out = drawn(
+      [
+        numbers.map((i) => `- item ${i}`).join('\n'),
+        numbers.map((i) => (i % 2 ? `**${i}**` : `${i}`)).join(' '),
+        ...numbers.map((i) => `paragraph ${i}`),
+      ].join('\n\n'),
+    );
+    expect([...out.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(
+      numbers.map((i) => `item ${i}`),
+    );
+    const [inline, ...rest] = [...out.querySelectorAll('p')];
+    expect(inline!.textContent).to.equal(numbers.join(' '));
+    expect(inline!.querySelectorAll('strong')).to.have.length(15);
+    expect(rest.map((p) => p.textContent)).to.deep.equal(numbers.map((i) => `paragraph ${i}`));
+  });
+
   it('links open in a new tab without opener, and only http, https and mailto survive', () => {
-    const out = document.createElement('div');
-    out.innerHTML = renderMarkdown(
-      '[a](https://example.com) [b](mailto:x@example.com) [c](ftp://example.com) [d](javascript:alert(1))',
+    const out = drawn(
+      '[a](https://example.com "T") [b](mailto:x@example.com) [c](ftp://example.com) [d](javascript:alert(1)) [e](</x y>) www.example.org <https://example.net/p?a=1&amp;b=2>',
     );
     const links = [...out.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
@@ -32,19 +113,68 @@ describe('Markdown rendering', () => {
       'mailto:x@example.com',
       null,
       null,
+      null,
+      'http://www.example.org',
+      'https://example.net/p?a=1&b=2',
     ]);
-    for (const a of links.filter((l) => l.hasAttribute('href'))) {
-      expect(a.target).to.equal('_blank');
-      expect(a.rel).to.equal('noopener noreferrer');
+    expect(links.map((a) => a.textContent)).to.deep.equal([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'www.example.org',
+      'https://example.net/p?a=1&b=2',
+    ]);
+    expect(links[0]!.title).to.equal('T');
+    for (const a of links) {
+      const safe = a.hasAttribute('href');
+      expect(a.target, a.textContent!).to.equal(safe ? '_blank' : '');
+      expect(a.rel, a.textContent!).to.equal(safe ? 'noopener noreferrer' : '');
     }
   });
 
-  it('prefixes ids and names so they cannot clobber page globals', () => {
-    const out = document.createElement('div');
-    out.innerHTML = renderMarkdown(
-      '<img id="location" name="cookie" src="https://example.com/x.png">',
+  it('images load lazily without referrer, only from http(s) and data:image, always with alt', () => {
+    const out = drawn(
+      '![a *b* &amp; c](https://example.com/x.png) ![](data:image/png;base64,AAAA) ![svg](data:image/svg+xml;base64,AAAA) ![js](javascript:alert(1))',
     );
-    const img = out.querySelector('img')!;
+    const images = [...out.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('src'))).to.deep.equal([
+      'https://example.com/x.png',
+      'data:image/png;base64,AAAA',
+      null,
+      null,
+    ]);
+    expect(images.map((img) => img.getAttribute('alt'))).to.deep.equal([
+      'a b & c',
+      '',
+      'svg',
+      'js',
+    ]);
+    for (const img of images) {
+      expect(img.getAttribute('loading')).to.equal('lazy');
+      expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    }
+  });
+
+  it('text that looks like markup stays text', () => {
+    const source = '&lt;img src=x onerror=alert(1)&gt; `<script>` \\<b>';
+    const out = drawn(source);
+    expect(out.querySelectorAll('img, script, b')).to.have.length(0);
+    expect(out.textContent).to.equal('<img src=x onerror=alert(1)> <script> <b>');
+  });
+
+  it('prefixes ids and names of raw HTML so they cannot clobber page globals', async () => {
+    await loadSanitizer();
+    const el = await fixture<SegmentText>(
+      html`<segment-text
+        .segment=${{
+          kind: 'text',
+          content: '<img id="location" name="cookie" src="https://example.com/x.png">',
+        }}
+      ></segment-text>`,
+    );
+    const img = el.shadowRoot!.querySelector('img')!;
     expect(img.id === '' || img.id.startsWith('user-content-')).to.equal(true);
     expect(
       img.getAttribute('name') === null || img.getAttribute('name')!.startsWith('user-content-'),

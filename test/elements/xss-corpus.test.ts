@@ -4,6 +4,7 @@ import '../../src/elements/envelope-chat.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
 import { meterElement } from '../../src/elements/envelope-chat/meter-element.js';
+import { loadSanitizer } from '../../src/elements/internal/markdown-html.js';
 import { measuring } from '../../src/elements/internal/measuring.js';
 import {
   armPayload,
@@ -195,9 +196,10 @@ function onePerKind(p: string): Segment[] {
 
 describe('XSS corpus: every payload in every string field and attribute (SPEC §6)', () => {
   before(async () => {
-    // The chat loads its measuring and its header's meter on first use: loaded here, so that any
-    // request made while rendering can only come from a payload.
-    await Promise.all([measuring.load(), meterElement.load()]);
+    // The chat loads its measuring, its header's meter and the sanitizer of raw HTML in Markdown
+    // on first use: loaded here, so that any request made while rendering can only come from a
+    // payload (markdown-html.test.ts covers HTML that arrives while the sanitizer loads).
+    await Promise.all([measuring.load(), meterElement.load(), loadSanitizer()]);
     delete window.__pwned;
     for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const)
       trap(window, name, name);

@@ -275,6 +275,85 @@ describe('renderEnvelopeHTML', () => {
     await page.close();
   });
 
+  test('Markdown is drawn on the server from its tokens, with no DOM', async () => {
+    const content =
+      '| a | b |\n|:-|-:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n[site](https://example.com) [bad](javascript:x)';
+    const html = await renderEnvelopeHTML({
+      version: '1.0',
+      messages: [
+        { id: 'm', role: 'user', timestamp: 1780897800000, segments: [{ kind: 'text', content }] },
+      ],
+    });
+    // Lit's markers aside, the elements the browser draws.
+    const bare = html.replace(/<!--[^>]*-->|<\?>/g, '');
+    assert.match(
+      bare,
+      /<table tabindex="0"><thead><tr><th align="left">a<\/th><th align="right">b/,
+    );
+    assert.match(bare, /<li><input type="checkbox" disabled checked \/> done<\/li>/);
+    assert.match(bare, /<li><input type="checkbox" disabled\s+\/> todo<\/li>/);
+    assert.match(
+      bare,
+      /<a href="https:\/\/example.com"[^>]* target="_blank" rel="noopener noreferrer"/,
+    );
+    assert.match(bare, /<a\s*>bad<\/a>/);
+  });
+
+  test('raw HTML in Markdown is text on the server, and sanitized HTML once the script runs', async () => {
+    const envelope: Envelope = {
+      version: '1.0',
+      messages: [
+        {
+          id: 'm',
+          role: 'assistant',
+          timestamp: 1780897800000,
+          segments: [
+            {
+              kind: 'text',
+              content:
+                'Say <b>bold</b> and **strong** <img src="data:image/png;base64,AA" onerror="document.title=\'ran\'">',
+            },
+          ],
+        },
+      ],
+    };
+    const html = await renderEnvelopeHTML(envelope);
+    // No DOM on the server: the tags are text, the Markdown around them is drawn.
+    assert.match(html, /Say &lt;b&gt;bold&lt;\/b&gt; and (<!--[^>]*-->)*<strong>/);
+    assert.doesNotMatch(html, /<b>|<img/);
+    pages.set(
+      '/raw-html.html',
+      `<!doctype html><meta charset="utf-8"><title>t</title><body>${html}<script type="module" src="/bundle.js"></script>`,
+    );
+    lazyRequests.length = 0;
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    await page.goto(`${origin}/raw-html.html`);
+    const find = (selector: string) => `(() => {
+      const visit = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.matches(${JSON.stringify(selector)})) return el;
+          const found = el.shadowRoot && visit(el.shadowRoot);
+          if (found) return found;
+        }
+        return null;
+      };
+      return visit(document);
+    })()`;
+    await page.waitForFunction(`${find('segment-text')}?.shadowRoot.querySelector('p b') != null`);
+    const shown = (await page.evaluate(`(() => {
+      const p = ${find('segment-text')}.shadowRoot.querySelector('p');
+      const img = p.querySelector('img');
+      return { text: p.textContent, strong: p.querySelector('strong')?.textContent, onerror: img?.getAttribute('onerror') };
+    })()`)) as { text: string; strong?: string; onerror?: string | null };
+    assert.deepEqual(shown, { text: 'Say bold and strong ', strong: 'strong', onerror: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await page.title(), 't');
+    assert.deepEqual(lazyRequests, ['/lazy/dompurify.js']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('invalid input renders the error panel with the path and the sentence, never throws', async () => {
     const cases: [unknown, RegExp][] = [
       ['{"version": "1.0", "messages": [', /JSON syntax error at line 1/],

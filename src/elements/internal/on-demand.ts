@@ -1,7 +1,7 @@
 /**
  * Parts that load the first time they are needed: YAML for the studio's settings, jsdiff for
- * the diff's body view, measureEnvelope for the meters (measuring.ts; the Chinese strings have
- * their own loader in localize.ts). Each is a
+ * the diff's body view, measureEnvelope for the meters (measuring.ts), DOMPurify for raw HTML in
+ * Markdown (markdown-html.ts; the Chinese strings have their own loader in localize.ts). Each is a
  * dynamic `import()`, which an app's bundler and the script-tag build (scripts/build.mjs) turn
  * into a file of its own.
  */

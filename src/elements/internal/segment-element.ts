@@ -10,6 +10,7 @@ import { errorPanelStyles, renderErrorPanel } from './error-panel.js';
 import { cutNoteStyles, renderValuesCutNote, shownSegment } from './shown-text.js';
 import { AmbientController } from './localize.js';
 import { ShownSlices, showMoreStyles } from './shown-slices.js';
+import { htmlShown } from './html-waiting.js';
 import { markdownPlainStyles } from './markdown-view.js';
 import { admit, drawnCharacters, nextTurn } from './text-pacer.js';
 import { themeStyles } from './theme.js';
@@ -251,6 +252,12 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     let done = await super.getUpdateComplete();
     while (this.waitingTurn || this.waitingMore) {
       await nextTurn();
+      done = await super.getUpdateComplete();
+    }
+    // Raw HTML in its Markdown waits for the sanitizer, loaded on demand (markdown-html.ts).
+    const sanitized = htmlShown(this);
+    if (sanitized) {
+      await sanitized;
       done = await super.getUpdateComplete();
     }
     return done;
