@@ -95,6 +95,31 @@ const linkedLicences = {
   },
 };
 
+/**
+ * The autoloader's table of the chunks each element's module imports (statically, through other
+ * chunks too), so that it fetches them alongside the module: written over the placeholder that
+ * src/autoloader.ts parses.
+ */
+const chunkTable = {
+  name: 'chunk-table',
+  generateBundle(_options, bundle) {
+    const imported = (file, found = new Set()) => {
+      for (const next of bundle[file].imports)
+        if (!found.has(next)) imported(next, found.add(next));
+      return found;
+    };
+    const table = Object.fromEntries(
+      tags.map((tag) => [tag, [...imported(`elements/${tag}.js`)].map((file) => `./${file}`)]),
+    );
+    const autoloader = bundle['autoloader.js'];
+    const placeholder = /(["'`])\{"split build":"its chunks"\}\1/;
+    if (!placeholder.test(autoloader.code)) throw new Error('split build: no chunk table to fill');
+    autoloader.code = autoloader.code.replace(placeholder, () =>
+      JSON.stringify(JSON.stringify(table)),
+    );
+  },
+};
+
 /** A module's `/*!`, `@license` and `@preserve` comments, indented by two spaces. */
 function licenceComments(source) {
   return [...source.matchAll(/\/\*[\s\S]*?\*\//g)]
@@ -111,7 +136,12 @@ function reachedFrom(ctx, modules) {
     found.add(id);
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
   };
-  for (const module of modules) visit(resolve(root, module));
+  for (const module of modules) {
+    const id = resolve(root, module);
+    // A module that moved would leave its group empty, and the chunks as before: say so.
+    if (!ctx.getModuleInfo(id)) throw new Error(`split build: ${module} is not in the graph`);
+    visit(id);
+  }
   return found;
 }
 
@@ -131,7 +161,7 @@ export async function buildSplit() {
       autoloader: 'src/autoloader.ts',
       ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
     },
-    plugins: [scriptTagSources, linkedLicences],
+    plugins: [scriptTagSources, linkedLicences, chunkTable],
     platform: 'browser',
     // An element's module may export more than its define module (what another element that
     // draws it imports from it): without this, each would be a stub importing a chunk.
