@@ -95,6 +95,7 @@ function splitChatPage() {
     files: files.length,
   };
 }
+
 /** Issue 28: the autoloader page shows a chat after at most this many JS requests. */
 const SPLIT_CHAT_FILES_GOAL = 6;
 

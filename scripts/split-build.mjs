@@ -112,7 +112,7 @@ const chunkTable = {
       tags.map((tag) => [tag, [...imported(`elements/${tag}.js`)].map((file) => `./${file}`)]),
     );
     const autoloader = bundle['autoloader.js'];
-    const placeholder = /(["'`])\{"split build":"its chunks"\}\1/;
+    const placeholder = /(["'`])\{"split build":\[\]\}\1/;
     if (!placeholder.test(autoloader.code)) throw new Error('split build: no chunk table to fill');
     autoloader.code = autoloader.code.replace(placeholder, () =>
       JSON.stringify(JSON.stringify(table)),
