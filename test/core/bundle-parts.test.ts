@@ -87,6 +87,14 @@ test("the split autoloader fetches each element's chunks alongside its module: e
     return found;
   };
   assert.deepEqual(Object.keys(chunks).sort(), [...TAGS].sort());
+  // What loads on demand stays out of what a page with one chat loads before it shows.
+  for (const file of ['elements/envelope-chat.js', ...chunks['envelope-chat']!]) {
+    const code = text(`split/${file}`);
+    assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
+    assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
+    assert.ok(!code.includes('newlineIsToken'), `${file}: jsdiff`);
+  }
+  assert.ok(!chunks['envelope-chat']!.some((file) => file.includes('/measure-')), 'measuring');
   for (const tag of TAGS)
     assert.deepEqual(chunks[tag]!.sort(), [...imported(`elements/${tag}.js`)].sort(), tag);
   assert.ok(chunks['envelope-chat']!.length > 0);
