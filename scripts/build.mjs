@@ -8,7 +8,10 @@
 // - dist/prompt-envelope.inline.js.gz, the ES module bundle with those parts inside, for a page
 //   that must load nothing else (`prompt-envelope render --interactive` inlines it; gzipped, as
 //   only the command line reads it: 630 kB of the package become 190);
-// - every script-tag file minified by esbuild, then once more by terser (see squeeze);
+// - the code-split script-tag build, dist/split/: an autoloader, one module per element and a few
+//   shared chunks, by rolldown (scripts/split-build.mjs says why);
+// - every script-tag file minified by esbuild (dist/split/: by rolldown), then once more by terser
+//   (see squeezed);
 // - the offload worker beside the ES module bundles (dist/offload-worker.js, and the split
 //   build's copies beside the chunks that start it);
 // - the core alone (for the no-eval check).
@@ -21,6 +24,7 @@ import { resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
 import { minifyCssLiterals, minifyCssSource } from './css-literals.mjs';
+import { buildSplit } from './split-build.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
@@ -128,31 +132,6 @@ const scriptTag = {
   plugins: [minifyCssLiterals],
 };
 
-/**
- * The code-split script-tag build, dist/split/: `autoloader.js`, which imports
- * `elements/<tag>.js` when the tag is on the page, one module per element (Lit's hydration support first, as in the
- * bundles, then the element and what it renders), and the chunks they share; the parts that load
- * on demand are chunks too. The tags are those the autoloader knows (test/core/bundle-parts
- * checks them against the define modules).
- */
-const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z-]+)',$/gm)].map(
-  (m) => m[1],
-);
-const elementEntries = {
-  name: 'element-entries',
-  setup(b) {
-    b.onResolve({ filter: /^element:/ }, (args) => ({
-      path: args.path.slice('element:'.length),
-      namespace: 'element',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'element' }, (args) => ({
-      contents: `import './src/hydrate.ts';\nexport * from './src/elements/${args.path}.ts';`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    }));
-  },
-};
-
 await Promise.all([
   build({
     ...scriptTag,
@@ -194,18 +173,8 @@ await Promise.all([
       outfile: `dist/lazy/${lazy.name}.js`,
     }),
   ),
-  build({
-    ...common,
-    entryPoints: [
-      { in: 'src/autoloader.ts', out: 'autoloader' },
-      ...tags.map((tag) => ({ in: `element:${tag}`, out: `elements/${tag}` })),
-    ],
-    plugins: [minifyCssLiterals, elementEntries],
-    splitting: true,
-    format: 'esm',
-    outdir: 'dist/split',
-    chunkNames: 'chunks/[name]-[hash]',
-  }),
+  // The code-split build, dist/split/: by rolldown, whose chunks can be grouped by hand.
+  buildSplit(),
   // The offload worker of the ES module bundle, beside it: `new URL('./offload-worker.js',
   // import.meta.url)` from dist/prompt-envelope.js finds it (the per-file modules of tsc have
   // theirs in dist/elements/internal/).

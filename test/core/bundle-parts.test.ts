@@ -86,3 +86,32 @@ test('the autoloader knows every element, and dist/split/ has a module for each'
   );
   assert.ok(readdirSync(new URL('split/', dist)).includes('autoloader.js'));
 });
+
+test("the split autoloader fetches each element's chunks alongside its module: exactly those", async () => {
+  const { TAGS } = await import('../../src/autoloader.js');
+  const table = /JSON\.parse\('(\{.*?\})'\)/.exec(text('split/autoloader.js'));
+  assert.ok(table, 'the chunk table is written in');
+  const chunks = JSON.parse(table[1]!) as Record<string, string[]>;
+  /** What a file of dist/split/ imports statically, through other files too, from split/. */
+  const imported = (file: string, found = new Set<string>()) => {
+    for (const [, path] of text(`split/${file}`).matchAll(/(?:from|import)\s*"(\.\.?\/[^"]+)"/g)) {
+      const next = new URL(path!, new URL(`split/${file}`, dist)).href.slice(
+        new URL('split/', dist).href.length,
+      );
+      if (!found.has(`./${next}`)) imported(next, found.add(`./${next}`));
+    }
+    return found;
+  };
+  assert.deepEqual(Object.keys(chunks).sort(), [...TAGS].sort());
+  // What loads on demand stays out of what a page with one chat loads before it shows.
+  for (const file of ['elements/envelope-chat.js', ...chunks['envelope-chat']!]) {
+    const code = text(`split/${file}`);
+    assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
+    assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
+    assert.ok(!code.includes('newlineIsToken'), `${file}: jsdiff`);
+  }
+  assert.ok(!chunks['envelope-chat']!.some((file) => file.includes('/measure-')), 'measuring');
+  for (const tag of TAGS)
+    assert.deepEqual(chunks[tag]!.sort(), [...imported(`elements/${tag}.js`)].sort(), tag);
+  assert.ok(chunks['envelope-chat']!.length > 0);
+});

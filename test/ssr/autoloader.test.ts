@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -95,22 +95,23 @@ describe('the code-split build with its autoloader', () => {
         .map((r) => r.path)
         .filter((p) => p.startsWith('/dist/split/') && !p.includes('/chunks/'))
         .sort();
+    // The chat's header meter is <context-meter>'s own module, loaded after the first paint.
     assert.deepEqual(modules(sent), [
       '/dist/split/autoloader.js',
+      '/dist/split/elements/context-meter.js',
       '/dist/split/elements/envelope-chat.js',
     ]);
-    // The chunks are the chat's own static imports, its measuring and its header's meter (loaded
-    // after its first paint): no other part loaded on demand (Chinese, YAML, jsdiff) and nothing
-    // of the elements that are not on the page.
+    // The chunks are the chat's own static imports and the meter's measuring: no other part
+    // loaded on demand (Chinese, YAML, jsdiff) and nothing of the elements not on the page.
     const chatChunks = new Set<string>();
     const visit = (file: string) => {
       for (const m of readFileSync(join(root, file), 'utf8').matchAll(
-        /(?:from|import)"\.\.?\/(?:chunks\/)?(chunk-[\w-]+\.js)"|import\("\.\/((?:measure|context-meter)-[\w-]+\.js)"\)/g,
+        /(?:from|import)"(\.\.?\/[\w/-]+\.js)"|import\("(\.\/(?:measure-[\w-]+|context-meter)\.js)"\)/g,
       )) {
-        const chunk = `dist/split/chunks/${m[1] ?? m[2]}`;
-        if (!chatChunks.has(chunk)) {
-          chatChunks.add(chunk);
-          visit(chunk);
+        const next = join(dirname(file), m[1] ?? m[2]);
+        if (!chatChunks.has(next)) {
+          chatChunks.add(next);
+          visit(next);
         }
       }
     };
@@ -130,6 +131,32 @@ describe('the code-split build with its autoloader', () => {
     await page.evaluate(`document.body.append(document.createElement('prompt-studio'))`);
     await page.locator('prompt-studio [part~="base"]').waitFor();
     assert.ok(modules(sent.slice(before)).includes('/dist/split/elements/prompt-studio.js'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a page with one <envelope-chat> loads at most 6 scripts in all, without an error', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    await page.goto(`${origin}/page.html`);
+    await page
+      .locator('envelope-chat envelope-message')
+      .nth(demoB.messages.length - 1)
+      .waitFor();
+    // Everything the page will load: the meter in the chat's header and its measuring come after
+    // the first paint, so the count waits for the network to go quiet.
+    await page.locator('envelope-chat context-meter [part~="header"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = await page.evaluate(`performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js'))`);
+    assert.ok(Array.isArray(scripts) && scripts.length <= 6, `${scripts}`);
+    assert.ok(scripts.includes('/dist/split/elements/envelope-chat.js'));
     assert.deepEqual(problems, []);
     await page.close();
   });

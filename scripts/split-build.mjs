@@ -1,0 +1,192 @@
+// The code-split script-tag build, dist/split/ (scripts/build.mjs runs it; its terser pass and
+// the offload worker's copies follow there): `autoloader.js`, which imports `elements/<tag>.js`
+// when the tag is on the page, one module per element, and a few chunks they share.
+//
+// Built by rolldown, not esbuild: esbuild splits by the set of entries that reach each module,
+// which with 19 element entries made about 50 chunks, and a page with one <envelope-chat> took
+// 33 JS requests before the chat showed (106 kB gzip). rolldown's code-splitting groups name the
+// chunks, here by what reaches each module:
+// - `shared`: Lit and its hydration support, marked, the core and elements/internal as far as the
+//   chat and its meter reach them: what every element draws with;
+// - `message`: <envelope-message> and every segment element it draws;
+// - `measure`: what measuring an envelope needs beyond `shared` (the export targets it measures
+//   for), which the chat's meter loads after the first paint and the protocol panel, studio,
+//   diff and viewer import;
+// - `tools`: the rest of the library that two or more elements use (compose, curl, tabs, ...);
+// - each element's own code in its module, which another element that draws it imports (the
+//   viewer imports the chat's); the other parts that load on demand (Chinese strings, DOMPurify,
+//   js-yaml, jsdiff, the offload jobs) in chunks of their own.
+// A page with one chat loads the autoloader, the chat, `shared` and `message`, then its meter
+// (<context-meter>'s module) and `measure`: 6 JS requests in all, 94 kB before the chat shows. A
+// two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
+// it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
+
+import { readFileSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
+import { rolldown } from 'rolldown';
+import { minifyCssSource } from './css-literals.mjs';
+
+const root = process.cwd();
+
+/** The tags the autoloader knows (test/core/bundle-parts checks them against the elements). */
+const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z-]+)',$/gm)].map(
+  (m) => m[1],
+);
+const defineModule = (tag) => resolve(root, `src/elements/${tag}.ts`);
+
+/** The library's base, as opposed to an element's own code. */
+const BASE =
+  /node_modules|[\\/]src[\\/](core|events\.ts|hydrate\.ts)|[\\/]src[\\/]elements[\\/]internal[\\/]/;
+
+/**
+ * What the esbuild plugins of the other script-tag builds do, for rolldown:
+ * - each element's define module imports Lit's hydration support first (as in the bundles), so
+ *   that it runs before LitElement is defined. It is the entry itself, not a wrapper module around
+ *   it: a wrapper would make each entry a stub that imports its element from one more chunk;
+ * - the elements' `css` literals minified (minifyCssLiterals).
+ */
+const scriptTagSources = {
+  name: 'script-tag-sources',
+  async load(id) {
+    if (tags.some((tag) => defineModule(tag) === id))
+      return {
+        code: `import ${JSON.stringify(resolve(root, 'src/hydrate.ts'))};\n${readFileSync(id, 'utf8')}`,
+        moduleType: 'ts',
+      };
+    if (!/[\\/]src[\\/]elements[\\/].*\.ts$/.test(id)) return null;
+    const source = readFileSync(id, 'utf8');
+    return source.includes('css`')
+      ? { code: await minifyCssSource(source), moduleType: 'ts' }
+      : null;
+  },
+};
+
+/**
+ * The licences of the packages in each chunk, as esbuild's `legalComments: 'linked'` writes them
+ * for the bundles: `<chunk>.LEGAL.txt` beside it, and a comment in the chunk that points there.
+ */
+const linkedLicences = {
+  name: 'linked-licences',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const notes = chunk.moduleIds
+        .filter((id) => id.includes('node_modules'))
+        .map((id) => [id, licenceComments(readFileSync(id, 'utf8'))])
+        .filter(([, comments]) => comments.length > 0)
+        .map(
+          ([id, comments]) => `${relative(`${root}/node_modules`, id)}:\n${comments.join('\n')}`,
+        );
+      if (notes.length === 0) continue;
+      const legal = `${basename(chunk.fileName)}.LEGAL.txt`;
+      this.emitFile({
+        type: 'asset',
+        fileName: `${chunk.fileName}.LEGAL.txt`,
+        source: `Bundled license information:\n\n${notes.join('\n\n')}\n`,
+      });
+      chunk.code = `/*! For license information please see ${legal} */\n${chunk.code}`;
+    }
+  },
+};
+
+/**
+ * The autoloader's table of the chunks each element's module imports (statically, through other
+ * chunks too), so that it fetches them alongside the module: written over the placeholder that
+ * src/autoloader.ts parses.
+ */
+const chunkTable = {
+  name: 'chunk-table',
+  generateBundle(_options, bundle) {
+    const imported = (file, found = new Set()) => {
+      for (const next of bundle[file].imports)
+        if (!found.has(next)) imported(next, found.add(next));
+      return found;
+    };
+    const table = Object.fromEntries(
+      tags.map((tag) => [tag, [...imported(`elements/${tag}.js`)].map((file) => `./${file}`)]),
+    );
+    const autoloader = bundle['autoloader.js'];
+    const placeholder = /(["'`])\{"split build":\[\]\}\1/;
+    if (!placeholder.test(autoloader.code)) throw new Error('split build: no chunk table to fill');
+    autoloader.code = autoloader.code.replace(placeholder, () =>
+      JSON.stringify(JSON.stringify(table)),
+    );
+  },
+};
+
+/** A module's `/*!`, `@license` and `@preserve` comments, indented by two spaces. */
+function licenceComments(source) {
+  return [...source.matchAll(/\/\*[\s\S]*?\*\//g)]
+    .map((m) => m[0])
+    .filter((comment) => comment.startsWith('/*!') || /@license|@preserve/.test(comment))
+    .map((comment) => comment.replace(/^/gm, '  '));
+}
+
+/** The modules that `modules` import statically, transitively, themselves included. */
+function reachedFrom(ctx, modules) {
+  const found = new Set();
+  const visit = (id) => {
+    if (found.has(id)) return;
+    found.add(id);
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  for (const module of modules) {
+    const id = resolve(root, module);
+    // A module that moved would leave its group empty, and the chunks as before: say so.
+    if (!ctx.getModuleInfo(id)) throw new Error(`split build: ${module} is not in the graph`);
+    visit(id);
+  }
+  return found;
+}
+
+/** A group whose chunk holds the modules that `modules` reach statically and `test` accepts. */
+function reachedGroup(name, modules, priority, test = () => true) {
+  let reached;
+  return {
+    name: (id, ctx) => ((reached ??= reachedFrom(ctx, modules)).has(id) && test(id) ? name : null),
+    debugName: name,
+    priority,
+  };
+}
+
+export async function buildSplit() {
+  const bundle = await rolldown({
+    input: {
+      autoloader: 'src/autoloader.ts',
+      ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
+    },
+    plugins: [scriptTagSources, linkedLicences, chunkTable],
+    platform: 'browser',
+    // An element's module may export more than its define module (what another element that
+    // draws it imports from it): without this, each would be a stub importing a chunk.
+    preserveEntrySignatures: 'allow-extension',
+    tsconfig: 'tsconfig.json',
+    // Lit's production build, without the dev-mode checks and warnings.
+    resolve: { conditionNames: ['production', 'import', 'browser', 'default'] },
+    transform: { target: 'es2022' },
+    logLevel: 'warn',
+    checks: { bundlerTimings: false },
+  });
+  await bundle.write({
+    dir: 'dist/split',
+    format: 'es',
+    minify: true,
+    comments: false,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    codeSplitting: {
+      groups: [
+        reachedGroup(
+          'shared',
+          ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts'],
+          4,
+          (id) => BASE.test(id),
+        ),
+        reachedGroup('message', ['src/elements/envelope-message.ts'], 3),
+        reachedGroup('measure', ['src/core/insight/measure.ts'], 2),
+        { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },
+      ],
+    },
+  });
+  await bundle.close();
+}
