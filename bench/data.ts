@@ -118,3 +118,19 @@ export function markdownMessages(count: number, seed = 0): MarkdownMessage[] {
   }
   return messages;
 }
+
+/** `messages` as an envelope, each a message of one text segment: how ours is given them. */
+export const envelopeOf = (messages: MarkdownMessage[]): Envelope => ({
+  version: '1.0',
+  model: 'gpt-4.1',
+  messages: messages.map((m, i) => ({
+    id: `m${i}`,
+    role: m.role,
+    timestamp: Date.UTC(2026, 5, 7, 9, 0) + i * 20_000,
+    segments: [{ kind: 'text', content: m.text }],
+  })),
+});
+
+/** `messages` as deep-chat's `history`, whose roles are `user` and `ai`. */
+export const deepChatHistory = (messages: MarkdownMessage[]) =>
+  messages.map((m) => ({ role: m.role === 'assistant' ? 'ai' : 'user', text: m.text }));

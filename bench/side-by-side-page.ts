@@ -12,7 +12,13 @@
  * the DOM, shadow roots included, and a layout of the page has run. Nothing here reads our
  * elements' insides, so the bench keeps working as their templates change.
  */
-import { endToken, markdownMessages, type MarkdownMessage } from './data.js';
+import {
+  deepChatHistory,
+  endToken,
+  envelopeOf,
+  markdownMessages,
+  type MarkdownMessage,
+} from './data.js';
 
 export type Contestant = 'ours' | 'vanilla' | 'deep-chat';
 
@@ -70,17 +76,6 @@ function scroller(stage: HTMLElement): HTMLElement {
   throw new Error('Nothing scrolls: the conversation is not drawn.');
 }
 
-const conversation = (messages: MarkdownMessage[]) => ({
-  version: '1.0',
-  model: 'gpt-4.1',
-  messages: messages.map((m, i) => ({
-    id: `m${i}`,
-    role: m.role,
-    timestamp: Date.UTC(2026, 5, 7, 9, 0) + i * 20_000,
-    segments: [{ kind: 'text', content: m.text }],
-  })),
-});
-
 /** A 900 × 800 px box on the page: every contestant is drawn and scrolled at this size. */
 function stage(): HTMLElement {
   const box = document.createElement('div');
@@ -100,11 +95,11 @@ function startDrawing(
     const element = document.createElement('envelope-chat') as HTMLElement & {
       envelope: unknown;
     };
-    element.envelope = conversation(messages);
+    element.envelope = envelopeOf(messages);
     box.append(element);
   } else if (contestant === 'ours') {
     const fragment = document.createDocumentFragment();
-    for (const message of conversation(messages).messages) {
+    for (const message of envelopeOf(messages).messages) {
       const element = document.createElement('envelope-message') as HTMLElement & {
         message: unknown;
       };
@@ -137,10 +132,7 @@ function startDrawing(
       'display:block;width:900px;height:800px;font-family:system-ui,sans-serif';
     element.connect = { url: '/chat' };
     element.maxVisibleMessages = messages.length;
-    element.history = messages.map((m) => ({
-      role: m.role === 'assistant' ? 'ai' : 'user',
-      text: m.text,
-    }));
+    element.history = deepChatHistory(messages);
     box.append(element);
   }
 }

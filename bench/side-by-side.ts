@@ -9,11 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext } from 'playwright';
-import { endToken, markdownMessages } from './data.js';
+import { deepChatHistory, endToken, envelopeOf, markdownMessages } from './data.js';
 import type { Contestant } from './side-by-side-page.js';
 
 export const ROUNDS = 7;
@@ -125,22 +126,12 @@ function startupPage(startup: Startup): string {
   };
   requestAnimationFrame(tick);
 })();`;
-  const envelope = {
-    version: '1.0',
-    model: 'gpt-4.1',
-    messages: messages.map((m, i) => ({
-      id: `m${i}`,
-      role: m.role,
-      timestamp: Date.UTC(2026, 5, 7, 9, 0) + i * 20_000,
-      segments: [{ kind: 'text', content: m.text }],
-    })),
-  };
   let body: string;
   if (startup === 'ours-bundle' || startup === 'ours-autoloader') {
     const src = startup === 'ours-bundle' ? LIBRARY.ours : '/dist/split/autoloader.js';
     body = `<div style="width:900px;height:800px;overflow:auto"><envelope-chat></envelope-chat></div>
 <script type="module" src="${src}"></script>
-<script type="module">document.querySelector('envelope-chat').envelope = ${json(envelope)};</script>`;
+<script type="module">document.querySelector('envelope-chat').envelope = ${json(envelopeOf(messages))};</script>`;
   } else if (startup === 'vanilla') {
     body = `<div id="chat" style="width:900px;height:800px;overflow:auto"></div>
 <script type="module" src="${LIBRARY.vanilla}"></script>
@@ -153,16 +144,12 @@ for (const m of ${json(messages)}) {
 }
 </script>`;
   } else {
-    const history = messages.map((m) => ({
-      role: m.role === 'assistant' ? 'ai' : 'user',
-      text: m.text,
-    }));
     body = `<deep-chat style="display:block;width:900px;height:800px;font-family:system-ui,sans-serif"></deep-chat>
 <script type="module" src="${LIBRARY['deep-chat']}"></script>
 <script type="module">
 const chat = document.querySelector('deep-chat');
 chat.connect = { url: '/chat' };
-chat.history = ${json(history)};
+chat.history = ${json(deepChatHistory(messages))};
 </script>`;
   }
   return `<!doctype html>
@@ -202,6 +189,7 @@ export async function sideBySide(
   log: (line: string) => void,
   rounds = ROUNDS,
 ): Promise<SideBySide> {
+  const load = [loadavg()[0]!];
   const server = serve(await assets());
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -309,10 +297,6 @@ export async function sideBySide(
     for (const startup of order) {
       const c = await context();
       const page = await c.newPage();
-      let requests = 0;
-      page.on('request', (r) => {
-        if (r.resourceType() === 'script') requests++;
-      });
       await page.goto(`${origin}/startup/${startup}`);
       const shown = await (
         await page.waitForFunction(() => (window as { shownAt?: number }).shownAt)
@@ -328,14 +312,22 @@ export async function sideBySide(
             setTimeout(() => resolve(NaN), 5000);
           }),
       );
+      const requested = await page.evaluate(
+        (until) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.endsWith('.js') && e.startTime < until).length,
+        shown!,
+      );
       await c.close();
       if (round === 0) continue; // warm-up
       startups[startup].push(shown!);
       paints[startup].push(fcp);
-      scripts[startup] = requests;
+      scripts[startup] = requested;
     }
   }
   server.close();
+  load.push(loadavg()[0]!);
 
   const mb = (bytes: number) => bytes / 1e6;
   const rows: SideBySideRow[] = [
@@ -393,6 +385,7 @@ export async function sideBySide(
     `DOM nodes (elements / shadow roots): ours ${nodes.ours.elements} / ${nodes.ours.shadowRoots}, vanilla ${nodes.vanilla.elements} / ${nodes.vanilla.shadowRoots}, deep-chat ${nodes['deep-chat'].elements} / ${nodes['deep-chat'].shadowRoots}.`,
     `First contentful paint (median, ms): ours bundle ${fixed(median(paints['ours-bundle']))}, autoloader ${fixed(median(paints['ours-autoloader']))}, vanilla ${fixed(median(paints.vanilla))}, deep-chat ${fixed(median(paints['deep-chat']))}; scripts requested until shown: ${STARTUPS.map((s) => `${s} ${scripts[s]}`).join(', ')}.`,
     `Longest sweep frame (ms): ${CONTESTANTS.map((c) => `${c} ${fixed(longest[c])}`).join(', ')}.`,
+    `Load average of the machine (1 minute; ${cpus().length} cores) at the start and the end: ${load.map((l) => l.toFixed(1)).join(' and ')}.`,
     `Requests off localhost: ${outside.length}${outside.length ? ` (${[...new Set(outside)].join(', ')})` : ''}.`,
   ];
   return { date: new Date().toISOString(), rounds, rows, notes };
