@@ -5,7 +5,7 @@
  * bench/results.json and the figures in the docs (scripts/figures.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type BuildOptions } from 'esbuild';
@@ -449,7 +449,7 @@ const output =
       ? 'bench/.out/open.json'
       : 'bench/results.json';
 const last =
-  only === 'side-by-side'
+  only === 'side-by-side' && existsSync(output)
     ? (JSON.parse(readFileSync(output, 'utf8')) as {
         date: string;
         node: string;
