@@ -17,7 +17,7 @@ import type { Browser, BrowserContext } from 'playwright';
 import { deepChatHistory, endToken, envelopeOf, markdownMessages } from './data.js';
 import type { Contestant } from './side-by-side-page.js';
 
-export const ROUNDS = 7;
+const ROUNDS = 7;
 const SIZES = [100, 1000, 10_000] as const;
 const SWEEP_MS = 3000;
 const CONTESTANTS: Contestant[] = ['ours', 'vanilla', 'deep-chat'];
@@ -92,8 +92,8 @@ const harnessPage = (contestant: Contestant) => `<!doctype html>
 /**
  * A page as an app would write it, showing 10 messages, with a probe first: after the layout of
  * every frame (a ResizeObserver on a box resized each frame) it looks for the last message's
- * text, shadow roots included (not in scripts: the page's own holds the messages); in the first frame that has it, the time is taken in the task
- * after that frame, once it is painted.
+ * text, shadow roots included (not in scripts: the page's own holds the messages); in the first
+ * frame that has it, the time is taken in the task after that frame, once it is painted.
  */
 function startupPage(startup: Startup): string {
   const messages = markdownMessages(10, 0);
