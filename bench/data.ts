@@ -71,3 +71,66 @@ export function mixedEnvelope(count: number, seed = 0): Envelope {
   }
   return { version: '1.0', model: 'gpt-4.1', messages };
 }
+
+/** One chat message as every contestant of the side-by-side bench gets it: a role and Markdown. */
+export interface MarkdownMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/**
+ * The token that ends message `index` of `seed`: the side-by-side bench finds it in the drawn
+ * DOM to know that the message is shown. `-end` keeps `7-1-end` from matching inside `7-10-end`.
+ */
+export const endToken = (seed: number, index: number) => `msg-${seed}-${index}-end`;
+
+/**
+ * `count` messages of mixed Markdown, user and assistant in turn: paragraphs, emphasis, inline
+ * code, links, bullet and numbered lists, a fenced code block and a table. The side-by-side
+ * bench gives the same texts to our elements, to marked + DOMPurify and to deep-chat.
+ */
+export function markdownMessages(count: number, seed = 0): MarkdownMessage[] {
+  const messages: MarkdownMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    const tag = `${seed}.${i}`;
+    const end = endToken(seed, i);
+    let text: string;
+    switch (i % 6) {
+      case 0:
+        text = `Can you check order **${tag}** and tell me what the \`status\` field says? The spec is on [the wiki](https://example.com/wiki/orders). ${end}`;
+        break;
+      case 1:
+        text = `Order ${tag} is *shipped*. What you can do next:\n\n- check the owner in the \`owner\` field\n- compare it with [the previous order](https://example.com/orders/${i - 1})\n- export the table as CSV\n\nTell me which one. ${end}`;
+        break;
+      case 2:
+        text = `Compare it with the previous one, please, and keep it short: I only need the fields that changed since ${tag}. ${end}`;
+        break;
+      case 3:
+        text = `Two fields changed. Here is how to read them:\n\n\`\`\`ts\nconst changed = diff(previous, current); // ${tag}\nfor (const field of changed) console.log(field.name, field.before, field.after);\n\`\`\`\n\nThe \`owner\` moved to another team. ${end}`;
+        break;
+      case 4:
+        text = `Thanks. Next:\n\n1. list the orders of that team\n2. sort them by date\n3. mark the late ones (${tag})\n\n${end}`;
+        break;
+      default:
+        text = `Here are the orders of **team ${tag}**:\n\n| order | date | late |\n| --- | --- | --- |\n| ${i - 2} | 2026-06-01 | no |\n| ${i - 1} | 2026-06-03 | yes |\n| ${i} | 2026-06-07 | no |\n\nSee [the board](https://example.com/board?team=${i}) for more. ${end}`;
+    }
+    messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', text });
+  }
+  return messages;
+}
+
+/** `messages` as an envelope, each a message of one text segment: how ours is given them. */
+export const envelopeOf = (messages: MarkdownMessage[]): Envelope => ({
+  version: '1.0',
+  model: 'gpt-4.1',
+  messages: messages.map((m, i) => ({
+    id: `m${i}`,
+    role: m.role,
+    timestamp: Date.UTC(2026, 5, 7, 9, 0) + i * 20_000,
+    segments: [{ kind: 'text', content: m.text }],
+  })),
+});
+
+/** `messages` as deep-chat's `history`, whose roles are `user` and `ai`. */
+export const deepChatHistory = (messages: MarkdownMessage[]) =>
+  messages.map((m) => ({ role: m.role === 'assistant' ? 'ai' : 'user', text: m.text }));

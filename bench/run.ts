@@ -5,11 +5,12 @@
  * bench/results.json and the figures in the docs (scripts/figures.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type BuildOptions } from 'esbuild';
 import { chromium, type Page } from 'playwright';
+import { sideBySide, type SideBySide } from './side-by-side.js';
 
 // A stuck browser or process must not hang `npm run bench` silently.
 // The hostile-sizes corpus takes longer: 20 minutes.
@@ -36,6 +37,8 @@ interface Figure {
   goal: string;
   met: boolean;
   note: string;
+  /** Set for the side-by-side section, whose figures the docs show in a table of their own. */
+  section?: 'side-by-side';
 }
 const figures: Figure[] = [];
 
@@ -47,20 +50,27 @@ function record(
   goal: { atMost?: number; atLeast?: number },
   note: string,
   ratio = value / baseline,
+  section?: Figure['section'],
 ) {
   const met = goal.atMost !== undefined ? ratio <= goal.atMost : ratio >= goal.atLeast!;
   const goalText = goal.atMost !== undefined ? `≤ ${goal.atMost}×` : `≥ ${goal.atLeast}×`;
-  figures.push({ name, value, baseline, unit, ratio, goal: goalText, met, note });
+  figures.push({ name, value, baseline, unit, ratio, goal: goalText, met, note, section });
   console.log(
     `${met ? 'met ' : 'MISS'} ${name}: ${ratio.toFixed(2)}× (goal ${goalText}) — ${value.toFixed(1)} vs ${baseline.toFixed(1)} ${unit}; ${note}`,
   );
 }
 
-/** `npm run bench -- --hostile` runs only the hostile-sizes section (minutes, not the rest). */
-const onlyHostile = process.argv.includes('--hostile');
-/** `npm run bench -- --open` runs only the section on opening your own data (issue 17). */
-const onlyOpen = process.argv.includes('--open');
-const onlyOne = onlyHostile || onlyOpen;
+/**
+ * One section alone: `npm run bench -- --hostile` the hostile sizes (minutes, not the rest),
+ * `-- --open` opening your own data (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
+ */
+const only = (['hostile', 'open', 'side-by-side'] as const).find((section) =>
+  process.argv.includes(`--${section}`),
+);
+const onlyOne = only !== undefined;
+const runs = (section: NonNullable<typeof only>) => !onlyOne || only === section;
+/** What the side-by-side section measured, for bench/results.json. */
+let sideBySideTable: SideBySide | undefined;
 
 // ---- Core, in Node ------------------------------------------------------------------------
 
@@ -178,11 +188,34 @@ try {
   await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await tab.waitForFunction(() => 'bench' in window);
   if (!onlyOne) await benchRendering(tab);
-  if (!onlyHostile) await benchOpenYourData(tab);
-  if (!onlyOpen) await benchHostileSizes(tab);
+  if (runs('side-by-side')) await benchSideBySide();
+  if (runs('open')) await benchOpenYourData(tab);
+  if (runs('hostile')) await benchHostileSizes(tab);
 } finally {
   await browser.close();
   server.close();
+}
+
+/**
+ * Issue 28: ours against vanilla and deep-chat (bench/side-by-side.ts), the issue's goals as
+ * figures; the whole table goes into bench/results.json for the docs.
+ */
+async function benchSideBySide() {
+  // Ours is the built package: alone, this section builds it (the full run did in benchSizes).
+  if (onlyOne) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  const table = (sideBySideTable = await sideBySide(browser, (line) => console.log(line)));
+  for (const row of table.rows)
+    for (const [other, goal] of Object.entries(row.goals) as ['vanilla' | 'deepChat', number][])
+      record(
+        `Side by side: ${row.measure}, ours vs ${other === 'vanilla' ? 'vanilla' : 'deep-chat'}`,
+        row.ours,
+        row[other],
+        row.unit,
+        { atMost: goal },
+        `medians of ${table.rounds} interleaved rounds`,
+        undefined,
+        'side-by-side',
+      );
 }
 
 /**
@@ -406,21 +439,34 @@ function layoutsPerFrame(
 
 // ---- Report ----------------------------------------------------------------------------------
 
+const measured = figures.map((f) => ({ ...f, ratio: Number(f.ratio.toFixed(3)) }));
+// A section alone does not replace the full results the docs are built from; the side-by-side
+// section alone replaces its own figures and table in them (the table carries its own date).
+const output =
+  only === 'hostile'
+    ? 'bench/.out/hostile.json'
+    : only === 'open'
+      ? 'bench/.out/open.json'
+      : 'bench/results.json';
+const last =
+  only === 'side-by-side' && existsSync(output)
+    ? (JSON.parse(readFileSync(output, 'utf8')) as {
+        date: string;
+        node: string;
+        figures: Figure[];
+      })
+    : undefined;
 const report = {
-  date: new Date().toISOString(),
-  node: process.version,
-  figures: figures.map((f) => ({ ...f, ratio: Number(f.ratio.toFixed(3)) })),
+  date: last?.date ?? new Date().toISOString(),
+  node: last?.node ?? process.version,
+  figures: [...(last?.figures.filter((f) => f.section !== 'side-by-side') ?? []), ...measured],
+  ...(sideBySideTable && { sideBySide: sideBySideTable }),
 };
-// A section alone does not replace the full results the docs are built from.
-const output = onlyHostile
-  ? 'bench/.out/hostile.json'
-  : onlyOpen
-    ? 'bench/.out/open.json'
-    : 'bench/results.json';
 writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
 console.log(
   `\nWrote ${output} (${figures.filter((f) => f.met).length}/${figures.length} goals met).`,
 );
 
 // The docs show these figures (stories/guides/performance.mdx); only scripts write them.
-if (!onlyOne) execFileSync('node', ['scripts/figures.mjs'], { stdio: 'inherit' });
+if (output === 'bench/results.json')
+  execFileSync('node', ['scripts/figures.mjs'], { stdio: 'inherit' });

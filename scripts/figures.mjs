@@ -5,7 +5,8 @@
 //   MDX       {/* figures:size */}   …  {/* /figures:size */}
 // `size` holds what `node scripts/check-size.mjs --json` measures now (after `npm run build`),
 // `size-summary` a few of its rows,
-// `bench` what `npm run bench` last wrote to bench/results.json.
+// `bench` what `npm run bench` last wrote to bench/results.json, `side-by-side` its table of our
+// elements against vanilla and deep-chat.
 //
 //   node scripts/figures.mjs           rewrites every region (npm run bench does it too)
 //   node scripts/figures.mjs --check   writes nothing; exits 1 when a region is stale
@@ -75,11 +76,40 @@ function benchRegion() {
     '| measure | ratio | goal | | figures |',
     '| --- | --- | --- | --- | --- |',
     ...report.figures
-      .filter((f) => f.unit !== 'kB gzip')
+      .filter((f) => f.unit !== 'kB gzip' && f.section !== 'side-by-side')
       .map(
         (f) =>
           `| ${codeTags(f.name)} | ${f.ratio.toFixed(2)}× | ${f.goal} | ${f.met ? 'met' : 'not met'} | ${f.value.toFixed(1)} vs ${f.baseline.toFixed(1)} ${f.unit} |`,
       ),
+  ].join('\n');
+}
+
+/** A median in its unit: whole milliseconds and nodes, megabytes to a tenth. */
+const amount = (value, unit) =>
+  unit === 'MB' ? `${value.toFixed(1)} MB` : `${Math.round(value).toLocaleString('en')} ${unit}`;
+
+/** Ours / another, with the goal where one is set: `1.87× (goal ≤ 1.2×, not met)`. */
+function versus(ours, other, goal) {
+  const ratio = ours / other;
+  if (goal === undefined) return `${ratio.toFixed(2)}×`;
+  return `${ratio.toFixed(2)}× (goal ≤ ${goal}×, ${ratio <= goal ? 'met' : 'not met'})`;
+}
+
+/** The side-by-side section of the benchmark: each median, and ours against the two others. */
+function sideBySideRegion() {
+  const table = JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8')).sideBySide;
+  if (!table) throw new Error('bench/results.json has no side-by-side table: run npm run bench.');
+  return [
+    `Latest run: ${table.date.slice(0, 10)}, Chromium headless, medians of ${table.rounds} interleaved rounds.`,
+    '',
+    '| measure | ours | vanilla | deep-chat | ours / vanilla | ours / deep-chat |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...table.rows.map(
+      (r) =>
+        `| ${r.measure} | ${amount(r.ours, r.unit)} | ${amount(r.vanilla, r.unit)} | ${amount(r.deepChat, r.unit)} | ${versus(r.ours, r.vanilla, r.goals.vanilla)} | ${versus(r.ours, r.deepChat, r.goals.deepChat)} |`,
+    ),
+    '',
+    ...table.notes.map((note) => `- ${codeTags(note)}`),
   ].join('\n');
 }
 
@@ -91,7 +121,12 @@ const docs = [
     .sort(),
 ];
 
-const regions = { size: sizeRegion, 'size-summary': sizeSummaryRegion, bench: benchRegion };
+const regions = {
+  size: sizeRegion,
+  'size-summary': sizeSummaryRegion,
+  bench: benchRegion,
+  'side-by-side': sideBySideRegion,
+};
 const computed = {};
 let found = 0;
 let stale = 0;
