@@ -9,7 +9,12 @@ import { gunzipSync } from 'node:zlib';
 const dist = new URL('../../dist/', import.meta.url);
 const text = (file: string) => readFileSync(new URL(file, dist), 'utf8');
 const areas = ['base', 'chat', 'diff', 'meter', 'panel', 'studio', 'viewer'];
-const parts = ['diff.js', 'dompurify.js', 'js-yaml.js', ...areas.map((area) => `zh-CN-${area}.js`)].sort();
+const parts = [
+  'diff.js',
+  'dompurify.js',
+  'js-yaml.js',
+  ...areas.map((area) => `zh-CN-${area}.js`),
+].sort();
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
 const CHINESE = /\\u7cfb\\u7edf\\u63d0\\u793a\\u8bcd/i;
 
