@@ -2,17 +2,6 @@ import { css } from 'lit';
 
 /** The styles of `<tool-call-result>` itself; the shared ones (theme, panels) come from internal/. */
 export const toolCallResultStyles = css`
-  .base {
-    --_success-text: #166534;
-  }
-  .base.dark {
-    --_success-text: #86efac;
-  }
-  @media (prefers-color-scheme: dark) {
-    .base.auto {
-      --_success-text: #86efac;
-    }
-  }
   /* On a narrow strip the status moves under the tool name instead of squeezing it. */
   .disclosure-summary {
     display: flex;
