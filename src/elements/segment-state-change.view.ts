@@ -128,7 +128,7 @@ export class StateChangeView extends SegmentView<StateChangeSegment> {
 
   /** A value; member-chosen ones are quoted, so that they read as data. */
   private value(value: string, quoted: boolean): TemplateResult {
-    const text = cutText(value, HEADER_VALUE_MAX, 'value', this.open, 'value');
+    const text = cutText(value, HEADER_VALUE_MAX, 'value', this.open, this.part('value'));
     return quoted ? html`“${text}”` : text;
   }
 }

@@ -28,15 +28,15 @@ export interface SegmentNaming {
 
 export const ownNaming: SegmentNaming = { part: (names) => names, id: (name) => name };
 
-/** Parts prefixed with `segment-` and ids with the segment's position, for a message's views. */
-export function messageNaming(index: number): SegmentNaming {
+/** Parts prefixed with `segment-` and ids with `key` (unique in the message), for its views. */
+export function messageNaming(key: string): SegmentNaming {
   return {
     part: (names) =>
       names
         .split(' ')
         .map((name) => `segment-${name}`)
         .join(' '),
-    id: (name) => `segment-${index}-${name}`,
+    id: (name) => `segment-${key}-${name}`,
   };
 }
 
@@ -169,14 +169,15 @@ export abstract class SegmentView<S extends Segment> {
 
   /**
    * The segment in its wrapper: `part` and `className` name the wrapper (`base` in a segment
-   * element, `segment` in a message), which also holds the placeholder while the view waits.
+   * element, `segment` in a message), which also holds the placeholder while the view waits. A
+   * message gives the segment's `index` (`data-segment-index`, for search).
    */
-  render(part: string, className: string): TemplateResult | typeof nothing {
+  render(part: string, className: string, index?: number): TemplateResult | typeof nothing {
     this.waitingMore = false;
     if (!this.input) return nothing;
     const t = this.ambient;
     if ('errors' in this.input)
-      return html`<div part=${part} class=${className}>
+      return html`<div part=${part} class=${className} data-segment-index=${index ?? nothing}>
         ${renderErrorPanel(t.t('error.title'), this.input.errors)}
       </div>`;
     // Very long values are shown in part (SPEC §6); search and toggles use the whole segment.
@@ -192,10 +193,11 @@ export abstract class SegmentView<S extends Segment> {
       return html`<div
         part=${part}
         class=${className}
+        data-segment-index=${index ?? nothing}
         aria-busy="true"
         .style=${`height: ${Math.ceil(drawn / 100) * 1.5}em`}
       ></div>`;
-    return html`<div part=${part} class=${className}>
+    return html`<div part=${part} class=${className} data-segment-index=${index ?? nothing}>
       ${this.renderSegment(this.shown.segment)} ${this.shown.cut ? renderValuesCutNote(t) : nothing}
     </div>`;
   }
