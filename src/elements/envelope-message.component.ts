@@ -8,8 +8,12 @@ import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
-import { createSegmentView, messageSegmentStyles } from './internal/message-segments.js';
-import { messageNaming, type CollapseMemory, type SegmentView } from './internal/segment-view.js';
+import {
+  createSegmentView,
+  messageNaming,
+  messageSegmentStyles,
+} from './internal/message-segments.js';
+import type { CollapseMemory, SegmentView } from './internal/segment-view.js';
 import type { StateChangeView } from './segment-state-change.view.js';
 import type { SystemPromptView } from './segment-system-prompt.view.js';
 import type { ToolCallRequestView } from './tool-call-request.view.js';

@@ -24,7 +24,9 @@ export const toolCallResultStyles = css`
     flex: none;
     margin-inline-start: auto;
     font-weight: 600;
-    color: var(--_success-text);
+    /* The accent is too light for text: a dark green, a light one in a dark theme (the root's
+       color-scheme says which, in the element and in a message alike). */
+    color: light-dark(#166534, #86efac);
   }
   .kind-failure .status {
     color: var(--_danger-text);

@@ -1,4 +1,4 @@
-import type { CSSResult } from 'lit';
+import { unsafeCSS, type CSSResult } from 'lit';
 import type { Segment, SegmentKind } from '../../core/protocol/types.js';
 import { DocumentView } from '../segment-document.view.js';
 import { segmentDocumentStyles } from '../segment-document.styles.js';
@@ -25,8 +25,21 @@ import { toolCallRequestStyles } from '../tool-call-request.styles.js';
 import { ToolCallResultView } from '../tool-call-result.view.js';
 import { toolCallResultStyles } from '../tool-call-result.styles.js';
 import type { AmbientController } from './localize.js';
-import { segmentStylesIn } from './segment-styles.js';
+import { jsonStyles } from './json-view.js';
+import { segmentSharedStyles } from './segment-styles.js';
 import type { SegmentNaming, SegmentView, SegmentViewHost } from './segment-view.js';
+
+/** Parts prefixed with `segment-` and ids with `key` (unique in the message), for its views. */
+export function messageNaming(key: string): SegmentNaming {
+  return {
+    part: (names) =>
+      names
+        .split(' ')
+        .map((name) => `segment-${name}`)
+        .join(' '),
+    id: (name) => `segment-${key}-${name}`,
+  };
+}
 
 type ViewClass = new (
   host: SegmentViewHost,
@@ -64,3 +77,17 @@ export function createSegmentView(
 export const messageSegmentStyles = segmentStylesIn(
   Object.entries(KINDS).map(([kind, [, sheet]]) => [kind as SegmentKind, sheet]),
 );
+
+/**
+ * The styles of segments drawn inside a message's shadow root, beside the message's own markup:
+ * the shared ones under `.segment` (the wrapper of each segment), each kind's under its wrapper
+ * class (`.segment-memory`…), so that one kind's classes style neither another kind nor the
+ * message. A kind's rules for its element's root (`.base`) apply to its wrapper.
+ */
+function segmentStylesIn(kinds: readonly [SegmentKind, CSSResult][]): CSSResult {
+  const shared = [...segmentSharedStyles, jsonStyles].map((sheet) => sheet.cssText).join('\n');
+  const own = kinds.map(
+    ([kind, sheet]) => `.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`,
+  );
+  return unsafeCSS(`.segment { ${shared} }\n${own.join('\n')}`);
+}

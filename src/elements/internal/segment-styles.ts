@@ -1,8 +1,6 @@
-import { css, unsafeCSS, type CSSResult } from 'lit';
-import type { SegmentKind } from '../../core/protocol/types.js';
+import { css, type CSSResult } from 'lit';
 import { disclosureStyles } from './disclosure.js';
 import { errorPanelStyles } from './error-panel.js';
-import { jsonStyles } from './json-view.js';
 import { markdownPlainStyles } from './markdown-view.js';
 import { showMoreStyles } from './shown-slices.js';
 import { cutNoteStyles } from './shown-text.js';
@@ -65,17 +63,3 @@ export const segmentSharedStyles: CSSResult[] = [
     }
   `,
 ];
-
-/**
- * The styles of segments drawn inside a message's shadow root, beside the message's own markup:
- * the shared ones under `.segment` (the wrapper of each segment), each kind's under its wrapper
- * class (`.segment-memory`…), so that one kind's classes style neither another kind nor the
- * message. A kind's rules for its element's root (`.base`) apply to its wrapper.
- */
-export function segmentStylesIn(kinds: readonly [SegmentKind, CSSResult][]): CSSResult {
-  const shared = [...segmentSharedStyles, jsonStyles].map((sheet) => sheet.cssText).join('\n');
-  const own = kinds.map(
-    ([kind, sheet]) => `.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`,
-  );
-  return unsafeCSS(`.segment { ${shared} }\n${own.join('\n')}`);
-}

@@ -28,18 +28,6 @@ export interface SegmentNaming {
 
 export const ownNaming: SegmentNaming = { part: (names) => names, id: (name) => name };
 
-/** Parts prefixed with `segment-` and ids with `key` (unique in the message), for its views. */
-export function messageNaming(key: string): SegmentNaming {
-  return {
-    part: (names) =>
-      names
-        .split(' ')
-        .map((name) => `segment-${name}`)
-        .join(' '),
-    id: (name) => `segment-${key}-${name}`,
-  };
-}
-
 /**
  * One segment drawn: its input (validated, or the errors), the collapse state with its defaults,
  * memory and `segment-toggle` event, the slices of its lists, its turn to draw (text-pacer.ts)

@@ -76,20 +76,16 @@ export const themeStyles = css`
     --_tool-failure: var(--pe-tool-failure-color, #ef4444);
     --_radius: var(--pe-radius, 8px);
     --_mono: var(--pe-code-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
-    /* The word "Succeeded" of a tool result: the accent is too light for text. */
-    --_success-text: #166534;
     color: var(--_text);
     color-scheme: light;
   }
   .base.dark {
     ${declarations(dark)}
-    --_success-text: #86efac;
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     .base.auto {
       ${declarations(dark)}
-      --_success-text: #86efac;
       color-scheme: dark;
     }
   }
