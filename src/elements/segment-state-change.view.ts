@@ -65,7 +65,7 @@ export class StateChangeView extends SegmentView<StateChangeSegment> {
       >`;
   }
 
-  /** The exact line of the export (SPEC §3.6); no time when the element has none. */
+  /** The exact line of the export (SPEC §3.6); no time when the view has none. */
   private line(segment: StateChangeSegment): string {
     const time = this.time === undefined ? '' : clockTime(this.time, this.timeZone);
     return stateChangeLine(segment, time, this.sceneId || undefined);

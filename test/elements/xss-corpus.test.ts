@@ -1,6 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-chat.js';
+// Every segment element too: the corpus goes through each on its own.
+import '../../src/index.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
 import { meterElement } from '../../src/elements/envelope-chat/meter-element.js';
