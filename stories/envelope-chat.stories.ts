@@ -52,7 +52,11 @@ export const Default: Story = {};
 
 /** The system message's panels start collapsed; a click on the memory header expands it. */
 export const Collapsed: Story = {
-  play: playExpandNestedOnClick(['envelope-chat', 'envelope-message', 'segment-memory']),
+  play: playExpandNestedOnClick(
+    ['envelope-chat', 'envelope-message'],
+    'segment-header',
+    '.segment-memory',
+  ),
 };
 
 /** The same envelope with every collapsible segment opened in the data. */

@@ -55,7 +55,7 @@ export const Default: Story = {};
 
 /** Structural segments start collapsed; a click on the memory header expands it. */
 export const Collapsed: Story = {
-  play: playExpandNestedOnClick(['envelope-message', 'segment-memory']),
+  play: playExpandNestedOnClick(['envelope-message'], 'segment-header', '.segment-memory'),
 };
 
 /** Every structural segment opened. */

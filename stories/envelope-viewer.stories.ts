@@ -145,12 +145,11 @@ export const LiveReplay: Story = {
 /** Collapsed (the data's defaults): a click on the system prompt header in the chat expands it. */
 export const Collapsed: Story = {
   args: { envelope: demo('a') },
-  play: playExpandNestedOnClick([
-    'envelope-viewer',
-    'envelope-chat',
-    'envelope-message',
-    'segment-system-prompt',
-  ]),
+  play: playExpandNestedOnClick(
+    ['envelope-viewer', 'envelope-chat', 'envelope-message'],
+    'segment-header',
+    '.segment-system_prompt',
+  ),
 };
 
 /** An invalid envelope: the viewer shows the error panel with the paths. */

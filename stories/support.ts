@@ -123,11 +123,13 @@ export const playExpandOnClick =
  * (`tags` from the outermost element to the panel's).
  */
 export const playExpandNestedOnClick =
-  (tags: string[], part = 'header') =>
+  (tags: string[], part = 'header', within?: string) =>
   async ({ canvasElement }: PlayContext) => {
     let root: ParentNode = canvasElement;
     for (const tag of tags) root = (await shadowOf(canvasElement, tag, root)).shadow;
-    await clickToExpand(root as ShadowRoot, part);
+    // A message draws its segments in its own shadow root, each in a wrapper (`within`).
+    if (within) root = root.querySelector(within)!;
+    await clickToExpand(root, part);
   };
 
 /** Play: the panel is expanded and its body is shown. */
@@ -237,7 +239,7 @@ export const renderSegment =
   };
 
 /** Play: a click on the `[part]` toggle expands it (`aria-expanded` false, then true). */
-export const clickToExpand = async (shadow: ShadowRoot, part: string): Promise<void> => {
+export const clickToExpand = async (shadow: ParentNode, part: string): Promise<void> => {
   const toggle = shadow.querySelector<HTMLElement>(`[part="${part}"]`);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await userEvent.click(toggle!);

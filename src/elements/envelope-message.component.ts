@@ -1,16 +1,24 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EnvelopeError } from '../core/protocol/issues.js';
 import { parseJson } from '../core/protocol/parse.js';
-import type { Actor, Message, StateChangeSegment } from '../core/protocol/types.js';
+import type { Actor, Message, Segment, StateChangeSegment } from '../core/protocol/types.js';
 import { headerSearchText } from '../core/insight/search.js';
 import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
-import { renderSegment } from './internal/render-segment.js';
-import type { CollapseMemory } from './internal/segment-element.js';
+import {
+  createSegmentView,
+  messageNaming,
+  messageSegmentStyles,
+} from './internal/message-segments.js';
+import type { CollapseMemory, SegmentView } from './internal/segment-view.js';
+import type { StateChangeView } from './segment-state-change.view.js';
+import type { SystemPromptView } from './segment-system-prompt.view.js';
+import type { ToolCallRequestView } from './tool-call-request.view.js';
+import { htmlShown } from './internal/html-waiting.js';
+import { nextTurn } from './internal/text-pacer.js';
 import { formatNumber, formatTime, isoTime } from './internal/format.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
 import { shownLabel, shownListLabel } from './internal/shown-text.js';
@@ -21,20 +29,21 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
 
 /**
  * @tagname envelope-message
- * @summary One message bubble: who sent it, when, and each of its segments drawn by its own
- * element. User messages sit on the right, all others on the left.
+ * @summary One message bubble: who sent it, when, and each of its segments, drawn in the message's
+ * own shadow root by the same code as the segment elements. User messages sit on the right, all
+ * others on the left.
  *
  * Protocol 1.1: a message with an `actor` names its speaker compactly (name, role badges, group
  * title, mute and peer-bot markers) and shows all the speaker's facts with `full-header` (the
  * chat sets it where the model gets the full header: each speaker's first message), otherwise on
  * demand with the Facts button. `replyTo` adds a "reply to" link that fires `message-reveal`.
- * An `event` message is no bubble but centered notice rows, one `<segment-state-change>` per
- * segment. `announced` puts state changes that the export adds on its own above the message (the
+ * An `event` message is no bubble but centered notice rows, one state change (as
+ * `<segment-state-change>` draws it) per segment. `announced` puts state changes that the export adds on its own above the message (the
  * chat sets it where the speaker's facts changed and no event said so): notice rows marked "added
  * at export", since they are not in the envelope. Every string of the message is drawn as text.
  *
  * @event envelope-error - The `message` is invalid (`detail: { errors }`); an error panel is shown.
- * @event segment-toggle - Bubbles up from a segment that was expanded or collapsed.
+ * @event segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
  * @event message-reveal - The reply link was followed (`detail: { messageId, from }`).
  *
  * @csspart base - The root wrapper (carries the role as a class: `role-user` …).
@@ -50,12 +59,13 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
  * @csspart reply - The "reply to" link.
  * @csspart notice - The centered rows of an `event` message.
  * @csspart announced - The state changes added at export, above the message.
- * @csspart announced-change - Each of them, a `<segment-state-change>`.
+ * @csspart announced-change - Each of them, drawn as `<segment-state-change>` draws one (its parts named as in a segment: `segment-notice`…).
  * @csspart export-tag - The "added at export" mark next to each (its title says why).
  * @csspart time - The time.
  * @csspart typing - The typing indicator while the message streams (`streaming`).
  * @csspart segments - The list of segments.
- * @csspart segment - Each segment element.
+ * @csspart segment - Each segment: the wrapper of one segment, with a class naming its kind (`segment-text`, `segment-memory`, `segment-tool_call_result`…).
+ * @csspart segment-panel - Inside a segment, the parts its element documents, named with `segment-` in front so that they do not mix with the message's own: `segment-panel`, `segment-header`, `segment-label`, `segment-summary`, `segment-body`, `segment-item`, `segment-content`, `segment-result`, `segment-more`… (a segment element's `header` is `segment-header` here).
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop --pe-user-bubble-color - Background of user bubbles.
@@ -67,7 +77,13 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
  * @cssprop --pe-link-color - The reply link and facts button.
  */
 export class EnvelopeMessage extends LitElement {
-  static override styles = [themeStyles, errorPanelStyles, showMoreStyles, envelopeMessageStyles];
+  static override styles = [
+    themeStyles,
+    errorPanelStyles,
+    showMoreStyles,
+    messageSegmentStyles,
+    envelopeMessageStyles,
+  ];
 
   /** The message to show: an object, or JSON text (as the `message` attribute). */
   @property({ attribute: 'message' })
@@ -135,6 +151,9 @@ export class EnvelopeMessage extends LitElement {
   private readonly slices = new ShownSlices(this, this.ambient);
   private input: { message: Message } | { errors: EnvelopeError[] } | null = null;
   private reported: EnvelopeError[] | null = null;
+  /** The view of each segment drawn, by index; and of each state change added at export. */
+  private views = new Map<number, SegmentView<Segment>>();
+  private announcedViews = new Map<number, SegmentView<Segment>>();
 
   /**
    * Opens the speaker's facts when `test` matches one of them but nothing the compact header
@@ -155,6 +174,14 @@ export class EnvelopeMessage extends LitElement {
     if (this.slices.shown('segments', Infinity) !== before) this.requestUpdate();
   }
 
+  /**
+   * Opens what hides text that `test` accepts in segment `index` (search calls it for a match
+   * there): the segment itself and its inner parts. Fires no `segment-toggle`.
+   */
+  revealSegment(index: number, test: (text: string) => boolean): void {
+    this.views.get(index)?.reveal(test);
+  }
+
   /** The elements that show the speaker's searched facts (compact header and open facts). */
   speakerTexts(): Element[] {
     const selector = '.actor-name, .badge-text, .fact-list dd.searched';
@@ -167,6 +194,48 @@ export class EnvelopeMessage extends LitElement {
       this.factsOpen = false;
       this.slices.reset();
     }
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.waiting()) {
+      await nextTurn();
+      done = await super.getUpdateComplete();
+    }
+    // Raw HTML in a segment's Markdown waits for the sanitizer, loaded on demand (markdown-html.ts).
+    const sanitized = htmlShown(this);
+    if (sanitized) {
+      await sanitized;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Whether a segment waits for its turn to draw (text-pacer.ts). */
+  private waiting(): boolean {
+    for (const views of [this.views, this.announcedViews])
+      for (const view of views.values()) if (view.waiting) return true;
+    return false;
+  }
+
+  /**
+   * The view of `segment` at `index` (of `views`), made or given the segment for this render: a
+   * segment that stays the same object keeps its view's state (a message streams into its last
+   * segment), a new one starts from its data.
+   */
+  private viewOf(
+    views: Map<number, SegmentView<Segment>>,
+    index: number,
+    segment: Segment,
+    key: string,
+  ): SegmentView<Segment> {
+    let view = views.get(index);
+    if (view?.kind !== segment.kind) {
+      view = createSegmentView(segment.kind, this, this.ambient, messageNaming(key));
+      views.set(index, view);
+    }
+    if (view.segment !== segment) view.setInput({ segment });
+    return view;
   }
 
   protected override updated() {
@@ -230,7 +299,7 @@ export class EnvelopeMessage extends LitElement {
       ${this.renderAnnounced(message)}
       <article
         part="notice"
-        class="notice"
+        class="event-notice"
         aria-label=${`${a.t('role.event')} ${this.formatTime(message.timestamp, 'long')}`}
       >
         <div part="segments" class="events">${this.renderSegments(message)}</div>
@@ -248,6 +317,8 @@ export class EnvelopeMessage extends LitElement {
    */
   private renderAnnounced(message: Message) {
     const changes = Array.isArray(this.announced) ? this.announced : [];
+    for (const index of this.announcedViews.keys())
+      if (index >= changes.length) this.announcedViews.delete(index);
     if (changes.length === 0) return nothing;
     const a = this.ambient;
     const why = a.t('announced.why');
@@ -259,24 +330,41 @@ export class EnvelopeMessage extends LitElement {
       aria-describedby="announced-why"
     >
       ${changes.map(
-        (change) =>
+        (change, index) =>
           html`<div class="announced-row">
-            <segment-state-change
-              part="announced-change"
-              .segment=${change}
-              .time=${message.timestamp}
-              .names=${this.names}
-              time-zone=${ifDefined(this.timeZone)}
-              scene-id=${ifDefined(this.sceneId)}
-              message-id=${message.id}
-              theme=${a.theme}
-              lang=${a.lang}
-            ></segment-state-change>
+            ${this.renderAnnouncedChange(message, change, index)}
             <span part="export-tag" class="export-tag" title=${why}>${a.t('announced.tag')}</span>
           </div>`,
       )}
       <span id="announced-why" hidden>${why}</span>
     </div>`;
+  }
+
+  /** A state change added at export, drawn as those of an event, in a wrapper of its own. */
+  private renderAnnouncedChange(message: Message, change: StateChangeSegment, index: number) {
+    const view = this.viewOf(this.announcedViews, index, change, `announced-${index}`);
+    this.setUp(view as StateChangeView, message, -1);
+    return view.render('announced-change', 'segment segment-state_change');
+  }
+
+  /**
+   * What a view needs from the message besides its segment: ids for events and memory, the
+   * variables of system prompts, the time, names and scene of state changes, a streamed call.
+   */
+  private setUp(view: SegmentView<Segment>, message: Message, index: number) {
+    view.messageId = message.id;
+    view.segmentIndex = Math.max(index, 0);
+    view.collapseMemory = index < 0 ? undefined : this.collapseMemory;
+    if (view.kind === 'system_prompt') (view as SystemPromptView).variables = this.variables;
+    else if (view.kind === 'tool_call_request')
+      (view as ToolCallRequestView).partial = this.partialArguments?.get(index);
+    else if (view.kind === 'state_change') {
+      const change = view as StateChangeView;
+      change.time = message.timestamp;
+      change.timeZone = this.timeZone;
+      change.sceneId = this.sceneId;
+      change.names = this.names;
+    }
   }
 
   /** The speaker in short: name, role badges, group title, mute and peer-bot markers. */
@@ -320,7 +408,7 @@ export class EnvelopeMessage extends LitElement {
     const a = this.ambient;
     return html`<div
       part="facts"
-      class="facts"
+      class="speaker-facts"
       id="facts"
       role="group"
       aria-label=${a.t('actor.factsLabel', { name: speakerName(actor) })}
@@ -396,24 +484,14 @@ export class EnvelopeMessage extends LitElement {
 
   /** Segments in order; consecutive static variables share one wrapping row of pills. */
   private renderSegments(message: Message) {
-    const a = this.ambient;
     const segments = this.slices.slice('segments', message.segments);
     markSegmentsValid(message, segments);
-    const rendered = segments.map((segment, index) =>
-      renderSegment(segment, {
-        messageId: message.id,
-        index,
-        collapseMemory: this.collapseMemory,
-        variables: this.variables,
-        theme: a.theme,
-        lang: a.lang,
-        time: message.timestamp,
-        timeZone: this.timeZone,
-        sceneId: this.sceneId,
-        names: this.names,
-        partial: this.partialArguments?.get(index),
-      }),
-    );
+    for (const index of this.views.keys()) if (index >= segments.length) this.views.delete(index);
+    const rendered = segments.map((segment, index) => {
+      const view = this.viewOf(this.views, index, segment, String(index));
+      this.setUp(view, message, index);
+      return view.render('segment', `segment segment-${segment.kind}`, index);
+    });
     const out: unknown[] = [];
     let run: unknown[] = [];
     segments.forEach((segment, index) => {

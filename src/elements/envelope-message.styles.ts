@@ -121,10 +121,10 @@ export const envelopeMessageStyles = css`
     text-align: start;
     overflow-wrap: anywhere;
   }
-  .facts[hidden] {
+  .speaker-facts[hidden] {
     display: none;
   }
-  .facts {
+  .speaker-facts {
     margin: 0 0 0.5rem;
     padding: 0.3rem 0.55rem;
     border-radius: 6px;
@@ -142,10 +142,10 @@ export const envelopeMessageStyles = css`
     gap: 0.3rem;
     min-width: 0;
   }
-  .facts dt {
+  .speaker-facts dt {
     color: var(--_muted);
   }
-  .facts dd {
+  .speaker-facts dd {
     margin: 0;
     overflow-wrap: anywhere;
   }
@@ -158,7 +158,7 @@ export const envelopeMessageStyles = css`
   .role-event {
     justify-content: center;
   }
-  .notice {
+  .event-notice {
     display: flex;
     flex-direction: column;
     align-items: center;
@@ -166,13 +166,13 @@ export const envelopeMessageStyles = css`
     max-width: min(100%, 40rem);
     min-width: 0;
   }
-  .notice > .events {
+  .event-notice > .events {
     display: flex;
     flex-direction: column;
     gap: 0.25rem;
     width: 100%;
   }
-  .notice > .events > * {
+  .event-notice > .events > * {
     --pe-segment-background: transparent;
   }
   .notice-time {
@@ -194,7 +194,7 @@ export const envelopeMessageStyles = css`
     gap: 0.25rem 0.4rem;
     min-width: 0;
   }
-  .announced-row > segment-state-change {
+  .announced-row > .segment {
     min-width: 0;
     --pe-segment-background: transparent;
   }

@@ -1,12 +1,7 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { state } from 'lit/decorators.js';
-import { formatBytes } from '../core/assembly/conversation.js';
 import type { DocumentSegment } from '../core/protocol/types.js';
-import { chevron } from './internal/disclosure.js';
-import { documentIcon, icon } from './internal/icons.js';
-import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentDocumentStyles } from './segment-document.styles.js';
+import { DocumentView } from './segment-document.view.js';
 
 /**
  * @tagname segment-document
@@ -40,55 +35,5 @@ import { segmentDocumentStyles } from './segment-document.styles.js';
 export class SegmentDocument extends SegmentElement<DocumentSegment> {
   static override styles = [...SegmentElement.styles, segmentDocumentStyles];
 
-  protected readonly kind = 'document';
-
-  @state()
-  private showParsed = false;
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    if (changed.has('segment')) this.showParsed = false;
-  }
-
-  protected override revealInner(segment: DocumentSegment, matches: (text: string) => boolean) {
-    if (segment.parsedContent && matches(segment.parsedContent)) this.showParsed = true;
-  }
-
-  protected renderSegment(segment: DocumentSegment) {
-    const t = this.ambient;
-    const parsed = segment.parsedContent;
-    return html`<article part="card" class="card">
-      <div class="head">
-        <span part="icon" class="icon">${icon(documentIcon)}</span>
-        <div class="meta">
-          <span part="file-name" class="file-name"
-            ><span class="visually-hidden">${t.t('kind.document')}: </span>${segment.fileName}</span
-          >
-          <span part="details" class="details">
-            <span part="size" class="size">${formatBytes(segment.sizeBytes)}</span>
-            <span part="mime-type" class="mime-type">${segment.mimeType}</span>
-          </span>
-        </div>
-      </div>
-      <p part="snippet" class="snippet">${segment.snippet}</p>
-      ${
-        !parsed
-          ? nothing
-          : html`<button
-                part="toggle"
-                class="toggle"
-                type="button"
-                aria-expanded=${this.showParsed ? 'true' : 'false'}
-                aria-controls="parsed"
-                @click=${() => (this.showParsed = !this.showParsed)}
-              >
-                ${chevron()}
-                ${this.showParsed ? t.t('document.hideParsed') : t.t('document.viewParsed')}
-              </button>
-              <div part="parsed" class="parsed markdown" id="parsed" ?hidden=${!this.showParsed}>
-                ${this.showParsed ? renderMarkdownView(parsed, this.ambient) : nothing}
-              </div>`
-      }
-    </article>`;
-  }
+  protected readonly view = new DocumentView(this, this.ambient);
 }

@@ -1,13 +1,7 @@
-import { html } from 'lit';
 import type { LongTextSegment } from '../core/protocol/types.js';
-import { icon, longTextIcon } from './internal/icons.js';
-import { renderCutNote, shownPart } from './internal/shown-text.js';
-import { formatNumber } from './internal/format.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { PREVIEW_LINES, segmentLongTextStyles } from './segment-long-text.styles.js';
-
-/** The preview never takes more than this from the content, however long its first lines are. */
-const PREVIEW_MAX_CHARS = 2_000;
+import { segmentLongTextStyles } from './segment-long-text.styles.js';
+import { LongTextView } from './segment-long-text.view.js';
 
 /**
  * @tagname segment-long-text
@@ -42,58 +36,5 @@ const PREVIEW_MAX_CHARS = 2_000;
 export class SegmentLongText extends SegmentElement<LongTextSegment> {
   static override styles = [...SegmentElement.styles, segmentLongTextStyles];
 
-  protected readonly kind = 'long_text';
-  protected override readonly cutsItself = ['content'];
-
-  protected renderSegment(segment: LongTextSegment) {
-    const t = this.ambient;
-    const collapsed = this.collapsed;
-    const count =
-      segment.charCount === 1
-        ? t.t('longText.oneCharacter')
-        : t.t('common.characters', { n: formatNumber(segment.charCount, t.lang) });
-    return html`<div part="panel" class="card">
-      <div part="header" class="top">
-        ${icon(longTextIcon)}
-        <span part="label" class="title">${t.t('kind.long_text')}</span>
-        <span part="count" class="count">${count}</span>
-      </div>
-      <div part="content" id="content">
-        ${
-          collapsed
-            ? html`<p part="preview" class="preview">${firstLines(segment.content)}</p>`
-            : html`<pre
-                  part="text"
-                  class="text"
-                  tabindex="0"
-                  role="region"
-                  aria-label=${t.t('kind.long_text')}
-                >
-${shownPart(segment.content)}</pre>
-                ${renderCutNote(t, segment.content.length)}`
-        }
-      </div>
-      <button
-        part="toggle"
-        class="toggle"
-        type="button"
-        aria-expanded=${collapsed ? 'false' : 'true'}
-        aria-controls="content"
-        @click=${() => this.toggle()}
-      >
-        ${collapsed ? t.t('longText.showAll') : t.t('longText.showLess')}
-      </button>
-    </div>`;
-  }
-}
-
-/** The first PREVIEW_LINES lines, found without scanning (or copying) the whole text. */
-function firstLines(text: string): string {
-  let end = -1;
-  for (let line = 0; line < PREVIEW_LINES; line++) {
-    end = text.indexOf('\n', end + 1);
-    if (end === -1 || end > PREVIEW_MAX_CHARS) break;
-  }
-  const cut = end === -1 ? text.slice(0, PREVIEW_MAX_CHARS) : text.slice(0, end);
-  return cut.slice(0, PREVIEW_MAX_CHARS);
+  protected readonly view = new LongTextView(this, this.ambient);
 }

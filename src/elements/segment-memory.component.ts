@@ -1,10 +1,7 @@
-import { html } from 'lit';
 import type { MemorySegment } from '../core/protocol/types.js';
-import { renderDisclosure } from './internal/disclosure.js';
-import { memoryIcon } from './internal/icons.js';
-import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentMemoryStyles } from './segment-memory.styles.js';
+import { MemoryView } from './segment-memory.view.js';
 
 /**
  * @tagname segment-memory
@@ -33,31 +30,5 @@ import { segmentMemoryStyles } from './segment-memory.styles.js';
 export class SegmentMemory extends SegmentElement<MemorySegment> {
   static override styles = [...SegmentElement.styles, segmentMemoryStyles];
 
-  protected readonly kind = 'memory';
-
-  protected renderSegment(segment: MemorySegment) {
-    const t = this.ambient;
-    const count = segment.items.length;
-    return renderDisclosure({
-      kind: 'kind-memory',
-      icon: memoryIcon,
-      label: t.t('kind.memory'),
-      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
-      expanded: !this.collapsed,
-      onToggle: () => this.toggle(),
-      body: () => html`
-        ${segment.description ? html`<p class="disclosure-description">${segment.description}</p>` : ''}
-        <ul class="disclosure-items">
-          ${this.slices.slice('items', segment.items).map(
-            (item) =>
-              html`<li part="item" class="disclosure-item">
-                <span class="title">${item.title}</span>
-                <div class="markdown">${renderMarkdownView(item.content, this.ambient)}</div>
-              </li>`,
-          )}
-        </ul>
-        ${this.slices.more('items', count)}
-      `,
-    });
-  }
+  protected readonly view = new MemoryView(this, this.ambient);
 }

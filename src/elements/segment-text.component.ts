@@ -1,9 +1,7 @@
-import { html } from 'lit';
 import type { TextSegment } from '../core/protocol/types.js';
-import { renderMarkdownView } from './internal/markdown-view.js';
 import { SegmentElement } from './internal/segment-element.js';
-import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
 import { segmentTextStyles } from './segment-text.styles.js';
+import { TextView } from './segment-text.view.js';
 
 /**
  * @tagname segment-text
@@ -31,22 +29,5 @@ import { segmentTextStyles } from './segment-text.styles.js';
 export class SegmentText extends SegmentElement<TextSegment> {
   static override styles = [...SegmentElement.styles, segmentTextStyles];
 
-  protected readonly kind = 'text';
-  protected override readonly cutsItself = ['content'];
-
-  /** The text as drawn: at most MAX_SHOWN_CHARS of it (the element cuts it itself). */
-  protected override drawnSize(segment: TextSegment): number {
-    return Math.min(segment.content.length, MAX_SHOWN_CHARS);
-  }
-
-  protected renderSegment(segment: TextSegment) {
-    // Cut text is shown plain: 100,000 characters of Markdown make thousands of elements.
-    if (segment.content.length > MAX_SHOWN_CHARS) {
-      return html`<div part="content" class="content plain">${shownPart(segment.content)}</div>
-        ${renderCutNote(this.ambient, segment.content.length)}`;
-    }
-    return html`<div part="content" class="content markdown">
-      ${renderMarkdownView(segment.content, this.ambient)}
-    </div>`;
-  }
+  protected readonly view = new TextView(this, this.ambient);
 }

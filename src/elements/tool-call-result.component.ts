@@ -1,18 +1,8 @@
-import { html, type TemplateResult } from 'lit';
 import type { ToolCallResultSegment } from '../core/protocol/types.js';
-import { nestingExceeds } from '../core/protocol/json-value.js';
-import { renderDisclosure } from './internal/disclosure.js';
-import { failureIcon, successIcon } from './internal/icons.js';
-import { jsonStyles, renderJsonText, safeStringify } from './internal/json-view.js';
-import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from './internal/shown-text.js';
+import { jsonStyles } from './internal/json-view.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { toolCallResultStyles } from './tool-call-result.styles.js';
-
-/** Results nested deeper than this are shown as sent: re-indenting them would grow quadratically. */
-const MAX_PRETTY_DEPTH = 64;
-
-/** Results longer than this are shown as sent, without parsing. */
-const MAX_PRETTY_LENGTH = 1_000_000;
+import { ToolCallResultView } from './tool-call-result.view.js';
 
 /**
  * @tagname tool-call-result
@@ -47,58 +37,5 @@ const MAX_PRETTY_LENGTH = 1_000_000;
 export class ToolCallResult extends SegmentElement<ToolCallResultSegment> {
   static override styles = [...SegmentElement.styles, jsonStyles, toolCallResultStyles];
 
-  protected readonly kind = 'tool_call_result';
-  protected override readonly cutsItself = ['result'];
-
-  private formatted?: { source: string; view: TemplateResult | string };
-
-  protected renderSegment(segment: ToolCallResultSegment) {
-    const t = this.ambient;
-    const ok = segment.success;
-    return renderDisclosure({
-      kind: ok ? 'kind-success' : 'kind-failure',
-      icon: ok ? successIcon : failureIcon,
-      label: t.t('kind.tool_call_result'),
-      summary: html`<code part="tool-name" class="tool-name">${segment.toolName}</code>
-        <span part="status" class="status">
-          ${ok ? t.t('toolResult.success') : t.t('toolResult.failure')}
-        </span>`,
-      expanded: !this.collapsed,
-      onToggle: () => this.toggle(),
-      body: () =>
-        segment.result === ''
-          ? html`<p part="result" class="result empty">${t.t('toolResult.empty')}</p>`
-          : html`<pre
-                part="result"
-                class="result"
-                tabindex="0"
-                role="region"
-                aria-label=${t.t('toolResult.body')}
-              >
-${this.formatResult(segment.result)}</pre>
-              ${renderCutNote(t, segment.result.length)}`,
-    });
-  }
-
-  /** The result as shown: pretty-printed JSON for an object or array, else the text itself. */
-  private formatResult(source: string): TemplateResult | string {
-    if (this.formatted?.source !== source) {
-      const view = source.length > MAX_SHOWN_CHARS ? shownPart(source) : prettyJson(source);
-      this.formatted = { source, view };
-    }
-    return this.formatted.view;
-  }
-}
-
-function prettyJson(source: string): TemplateResult | string {
-  const start = source.trimStart()[0];
-  if ((start !== '{' && start !== '[') || source.length > MAX_PRETTY_LENGTH) return source;
-  let value: unknown;
-  try {
-    value = JSON.parse(source);
-  } catch {
-    return source;
-  }
-  if (nestingExceeds(value, MAX_PRETTY_DEPTH)) return source;
-  return renderJsonText(safeStringify(value));
+  protected readonly view = new ToolCallResultView(this, this.ambient);
 }

@@ -2,17 +2,6 @@ import { css } from 'lit';
 
 /** The styles of `<tool-call-result>` itself; the shared ones (theme, panels) come from internal/. */
 export const toolCallResultStyles = css`
-  .base {
-    --_success-text: #166534;
-  }
-  .base.dark {
-    --_success-text: #86efac;
-  }
-  @media (prefers-color-scheme: dark) {
-    .base.auto {
-      --_success-text: #86efac;
-    }
-  }
   /* On a narrow strip the status moves under the tool name instead of squeezing it. */
   .disclosure-summary {
     display: flex;
@@ -35,7 +24,9 @@ export const toolCallResultStyles = css`
     flex: none;
     margin-inline-start: auto;
     font-weight: 600;
-    color: var(--_success-text);
+    /* The accent is too light for text: a dark green, a light one in a dark theme (the root's
+       color-scheme says which, in the element and in a message alike). */
+    color: light-dark(#166534, #86efac);
   }
   .kind-failure .status {
     color: var(--_danger-text);

@@ -255,7 +255,9 @@ describe('bad input (SPEC §6): an error state or a complete render, never a cra
         ])),
       () => (deepQuery(chat, '[part~="cut"]') ? 'rendered' : chatOutcome(chat, '\u0000')()),
     );
-    expect(deepQuery(chat, '[part~="text"]')!.textContent!.trim()).to.have.length.at.most(100_000);
+    expect(deepQuery(chat, '[part~="segment-text"]')!.textContent!.trim()).to.have.length.at.most(
+      100_000,
+    );
   });
 
   // Every other string field: names, values, descriptions, memory items, skill bodies, tool
@@ -316,7 +318,9 @@ describe('bad input (SPEC §6): an error state or a complete render, never a cra
         )),
       chatOutcome(chat, 'dump'),
     );
-    expect(deepQuery(chat, '[part~="result"]')!.textContent!.trim()).to.have.length(100_000);
+    expect(deepQuery(chat, '[part~="segment-result"]')!.textContent!.trim()).to.have.length(
+      100_000,
+    );
     expect(deepQuery(chat, '[part~="cut"]')?.textContent).to.include('Showing the first 100,000');
   });
 

@@ -153,15 +153,15 @@ describe('<envelope-chat> live: streaming', () => {
     el.appendMessage(assistant('a1', call('get_weather', {})), { streaming: true });
     el.appendToolArguments('a1', 0, '{"city": "Lis');
     await settle(el);
-    const request = deepQuery(el, 'tool-call-request')!;
-    expect(request.shadowRoot!.querySelector('[part="partial"]')!.textContent).to.equal(
+    const request = () => deepQuery(el, '.segment-tool_call_request')!;
+    expect(request().querySelector('[part="segment-partial"]')!.textContent).to.equal(
       '{"city": "Lis',
     );
     el.appendToolArguments('a1', 0, 'bon"}');
     el.updateMessage('a1', assistant('a1', call('get_weather', { city: 'Lisbon' })));
     await settle(el);
-    expect(request.shadowRoot!.querySelector('[part="partial"]')).to.not.exist;
-    expect(request.shadowRoot!.textContent).to.include('Lisbon');
+    expect(request().querySelector('[part="segment-partial"]')).to.not.exist;
+    expect(request().textContent).to.include('Lisbon');
   });
 
   it('applies the updates of the core stream reader: the same message as the reader makes', async () => {

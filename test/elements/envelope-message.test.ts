@@ -15,7 +15,7 @@ const message: Message = {
 };
 
 describe('<envelope-message>', () => {
-  it('shows role, time and one element per segment', async () => {
+  it('shows role, time and each segment in order, inside its own shadow root', async () => {
     const el = await fixture<EnvelopeMessage>(
       html`<envelope-message time-zone="UTC" .message=${message}></envelope-message>`,
     );
@@ -24,10 +24,18 @@ describe('<envelope-message>', () => {
     const time = el.shadowRoot!.querySelector('time')!;
     expect(time.getAttribute('datetime')).to.equal('2026-06-08T09:30:00.000Z');
     expect(time.textContent).to.include('09:30');
-    const segments = [...el.shadowRoot!.querySelectorAll('[part~="segment"]')];
-    expect(segments.map((s) => s.localName)).to.deep.equal(['segment-text', 'segment-media']);
-    expect(segments.map((s) => s.getAttribute('message-id'))).to.deep.equal(['a-2', 'a-2']);
-    expect(segments.map((s) => s.getAttribute('segment-index'))).to.deep.equal(['0', '1']);
+    const segments = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="segment"]')];
+    expect(segments.map((s) => s.className)).to.deep.equal([
+      'segment segment-text',
+      'segment segment-media',
+    ]);
+    expect(segments.map((s) => s.dataset.segmentIndex)).to.deep.equal(['0', '1']);
+    expect(segments[0]!.querySelector('strong')!.textContent).to.equal('photo');
+    expect(segments[1]!.textContent).to.include('A cat');
+    // One shadow root per message: no segment is an element of its own.
+    expect([...el.shadowRoot!.querySelectorAll('*')].some((node) => node.shadowRoot)).to.equal(
+      false,
+    );
   });
 
   it('labels a system message sent as developer (protocol 1.1 originalRole) Developer', async () => {

@@ -79,10 +79,14 @@ describe('<envelope-viewer>', () => {
         .skills=${createBuiltInSkillRegistry()}
       ></envelope-viewer>`,
     );
-    const skills = deepQuery<HTMLElement>(viewer, 'segment-skills')!;
-    expect(
-      (skills as unknown as { segment: { items: { body?: string }[] } }).segment.items[0].body,
-    ).to.match(/^# /);
+    // The first skill's instructions are there to open, and open as its Markdown.
+    const skills = deepQuery<HTMLElement>(viewer, '.segment-skills')!;
+    const header = skills.querySelector<HTMLButtonElement>('[part~="segment-header"]')!;
+    if (header.getAttribute('aria-expanded') === 'false') header.click();
+    await settle(viewer);
+    skills.querySelector<HTMLButtonElement>('[part~="segment-instructions-toggle"]')!.click();
+    await settle(viewer);
+    expect(skills.querySelector('[part~="segment-instructions"] h1')).to.exist;
     const panel = viewer.shadowRoot!.querySelector('protocol-panel')!;
     panel.tab = 'raw';
     await settle(viewer);
@@ -121,7 +125,7 @@ describe('<envelope-viewer>', () => {
       html`<envelope-viewer src="/src/data/demos/demo-d.json"></envelope-viewer>`,
     );
     expect(viewer.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
-    expect(deepQuery(viewer, 'segment-media')).to.exist;
+    expect(deepQuery(viewer, '.segment-media')).to.exist;
   });
 
   it('switches the right column between protocol, context size and compare, by click and keyboard', async () => {

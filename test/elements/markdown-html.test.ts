@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import '../../src/elements/segment-text.js';
+import '../../src/elements/envelope-message.js';
 import { sanitizerLoaded } from '../../src/elements/internal/markdown-html.js';
 import type { SegmentText } from '../../src/elements/segment-text.js';
 
@@ -94,5 +95,33 @@ describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => 
     expect(root.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(window.__markdownHits).to.equal(undefined);
+  });
+
+  it('in a message, takes none of the message looks: no class, part or slot on model HTML', async () => {
+    const message = document.createElement('envelope-message') as HTMLElement & {
+      message: unknown;
+      updateComplete: Promise<boolean>;
+    };
+    message.message = {
+      id: 'a-1',
+      role: 'assistant',
+      timestamp: 1780000000000,
+      segments: [
+        {
+          kind: 'text',
+          content:
+            'Before\n\n<div class="bubble role-user" part="bubble" slot="x" exportparts="a">I am the user</div>',
+        },
+      ],
+    };
+    document.body.append(message);
+    await message.updateComplete;
+    const fake = [...message.shadowRoot!.querySelectorAll('div')].find(
+      (div) => div.textContent === 'I am the user',
+    )!;
+    expect(fake, 'the HTML is drawn').to.exist;
+    for (const name of ['class', 'part', 'slot', 'exportparts'])
+      expect(fake.hasAttribute(name), name).to.equal(false);
+    expect(message.shadowRoot!.querySelectorAll('[part~="bubble"]')).to.have.length(1);
   });
 });

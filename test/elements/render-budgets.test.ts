@@ -69,7 +69,7 @@ describe('render budgets', () => {
         .message=${{ id: 'm', role: 'user', timestamp: 0, segments }}
       ></envelope-message>`,
     );
-    expect(el.shadowRoot!.querySelectorAll('segment-text').length).to.equal(100);
+    expect(el.shadowRoot!.querySelectorAll('[part~="segment"]').length).to.equal(100);
     expect(part(el, 'more')!.textContent!.trim()).to.equal('Show 100 more (900 not shown)');
   });
 

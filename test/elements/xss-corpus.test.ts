@@ -1,6 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import '../../src/elements/envelope-chat.js';
+// Every segment element too: the corpus goes through each on its own.
+import '../../src/index.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
 import { meterElement } from '../../src/elements/envelope-chat/meter-element.js';
@@ -163,7 +165,13 @@ async function renderBatch(batch: Case[], content: TemplateResult, perCase: numb
 }
 
 /** Every segment element of a chat, through the message bubbles. */
-const segmentsOf = (root: Element) => deepQueryAll(root, Object.values(SEGMENT_TAGS).join(','));
+/** Segment elements, and the segments a message draws in its own shadow root (their wrappers). */
+const segmentsOf = (root: Element) =>
+  deepQueryAll(root, [...Object.values(SEGMENT_TAGS), '[data-segment-index]'].join(','));
+
+/** The segment's kind, as its element's tag or its wrapper's class in a message. */
+const nameOf = (segment: Element) =>
+  segment.matches('[data-segment-index]') ? segment.classList[1]! : segment.localName;
 
 /**
  * Proof that a segment element really drew its segment, expanded: no error panel, no closed
@@ -171,14 +179,15 @@ const segmentsOf = (root: Element) => deepQueryAll(root, Object.values(SEGMENT_T
  * but text, whose only field is Markdown).
  */
 function expectDrawn(segment: Element, c: Case): void {
-  const where = `${c.label} in <${segment.localName}>`;
-  expect(segment.shadowRoot?.querySelector('.base'), `${where} rendered`).to.not.equal(null);
+  const where = `${c.label} in <${nameOf(segment)}>`;
+  const drawn = segment.shadowRoot ? segment.shadowRoot.querySelector('.base') : segment;
+  expect(drawn?.firstElementChild, `${where} rendered`).to.not.equal(null);
   expect(errorPanels(segment), `${where} has no error panel`).to.deep.equal([]);
   expect(
     deepQueryAll(segment, 'button[aria-expanded="false"]'),
     `${where} is fully expanded`,
   ).to.deep.equal([]);
-  if (segment.localName !== 'segment-text' && c.payload.trim() !== '')
+  if (nameOf(segment) !== 'segment-text' && c.payload.trim() !== '')
     expect(deepText(segment).includes(c.payload), `${where} shows the payload as text`).to.equal(
       true,
     );
@@ -301,9 +310,11 @@ describe('XSS corpus: every payload in every string field and attribute (SPEC §
         expect(segments.length, `${c.label}: every segment drawn`).to.equal(SEGMENT_COUNT);
         for (const segment of segments) expectDrawn(segment, c);
         // The template value reached the system prompt's expanded text.
-        const prompt = segments.find((s) => s.localName === 'segment-system-prompt')!;
+        const prompt = segments.find((s) => nameOf(s) === 'segment-system_prompt')!;
         expect(
-          deepQueryAll(prompt, 'mark[part~="value"]').some((m) => m.textContent === c.payload),
+          deepQueryAll(prompt, 'mark[part~="segment-value"]').some(
+            (m) => m.textContent === c.payload,
+          ),
           `${c.label}: the template value is drawn`,
         ).to.equal(true);
       }

@@ -122,15 +122,17 @@ describe('prompt-envelope render (the command, as a process)', () => {
       const visit = (root) => {
         for (const el of root.querySelectorAll('*')) {
           if (el.shadowRoot) visit(el.shadowRoot);
-          const button = el.shadowRoot?.querySelector('button[aria-expanded]');
-          if (button) (states[el.localName] ??= []).push(button.getAttribute('aria-expanded'));
+          // A message draws each segment in a wrapper whose class names its kind.
+          const kind = el.matches('[part~="segment"]') && el.classList[1];
+          const button = kind && el.querySelector('button[aria-expanded]');
+          if (button) (states[kind] ??= []).push(button.getAttribute('aria-expanded'));
         }
       };
       visit(document);
       return states;
     })()`)) as Record<string, string[]>;
-    assert.deepEqual(expanded['segment-system-prompt'], ['false']);
-    assert.ok(expanded['tool-call-request']!.every((state) => state === 'true'));
+    assert.deepEqual(expanded['segment-system_prompt'], ['false']);
+    assert.ok(expanded['segment-tool_call_request']!.every((state) => state === 'true'));
     assert.deepEqual(requests, [`file://${file}`]);
     await page.close();
   });
@@ -149,15 +151,15 @@ describe('prompt-envelope render (the command, as a process)', () => {
     const problems = collecting(page);
     await page.goto(`file://${file}`);
     const header = page
-      .locator('envelope-chat envelope-message segment-system-prompt button[aria-expanded]')
+      .locator('envelope-chat envelope-message .segment-system_prompt button[aria-expanded]')
       .first();
     await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
     assert.equal(await header.getAttribute('aria-expanded'), 'false');
     await header.click();
     await page.waitForFunction(
       `document.querySelector('envelope-chat').shadowRoot.querySelector('envelope-message')
-        .shadowRoot.querySelector('segment-system-prompt').shadowRoot
-        .querySelector('button[aria-expanded]').getAttribute('aria-expanded') === 'true'`,
+        .shadowRoot.querySelector('.segment-system_prompt button[aria-expanded]')
+        .getAttribute('aria-expanded') === 'true'`,
     );
     assert.deepEqual(problems, []);
     await page.close();

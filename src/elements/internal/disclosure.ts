@@ -13,7 +13,11 @@ export interface DisclosureOptions {
   body: () => TemplateResult | typeof nothing;
   /** Shown under the header while collapsed (e.g. a preview). */
   preview?: TemplateResult | typeof nothing;
+  /** Names of parts and ids where the panel is drawn (a segment view's, see segment-view.ts). */
+  naming?: { part(names: string): string; id(name: string): string };
 }
+
+const plain = { part: (names: string) => names, id: (name: string) => name };
 
 /**
  * The collapsible panel of structural segments: a disclosure button (aria-expanded,
@@ -22,21 +26,22 @@ export interface DisclosureOptions {
  * element's own markup or rendered Markdown.
  */
 export function renderDisclosure(o: DisclosureOptions) {
-  return html`<section part="panel" class="disclosure ${o.kind}">
+  const { part, id } = o.naming ?? plain;
+  return html`<section part=${part('panel')} class="disclosure ${o.kind}">
     <button
-      part="header"
+      part=${part('header')}
       class="disclosure-header"
       type="button"
       aria-expanded=${o.expanded ? 'true' : 'false'}
-      aria-controls="body"
+      aria-controls=${id('body')}
       @click=${o.onToggle}
     >
       ${chevron()} ${icon(o.icon, 'kind-icon')}
-      <span part="label" class="disclosure-label">${o.label}</span>
-      ${o.summary ? html`<span part="summary" class="disclosure-summary">${o.summary}</span>` : nothing}
+      <span part=${part('label')} class="disclosure-label">${o.label}</span>
+      ${o.summary ? html`<span part=${part('summary')} class="disclosure-summary">${o.summary}</span>` : nothing}
     </button>
     ${o.expanded ? nothing : (o.preview ?? nothing)}
-    <div part="body" class="disclosure-body" id="body" ?hidden=${!o.expanded}>
+    <div part=${part('body')} class="disclosure-body" id=${id('body')} ?hidden=${!o.expanded}>
       ${o.expanded ? o.body() : nothing}
     </div>
   </section>`;
@@ -62,6 +67,8 @@ export interface ToggleOptions {
   onToggle: () => void;
   /** The button's text, after the chevron. */
   label: TemplateResult | string;
+  /** Names of parts where the button is drawn (a segment view's, see segment-view.ts). */
+  naming?: { part(names: string): string };
 }
 
 /**
@@ -70,7 +77,7 @@ export interface ToggleOptions {
  */
 export function renderToggle(o: ToggleOptions) {
   return html`<button
-    part=${o.part}
+    part=${o.naming ? o.naming.part(o.part) : o.part}
     class="disclosure-toggle ${o.part}"
     type="button"
     aria-expanded=${o.expanded ? 'true' : 'false'}

@@ -78,7 +78,19 @@ const PURIFY_CONFIG = {
     // An open <dialog> is drawn over the text around it, like the `style` overlays refused above.
     'dialog',
   ],
-  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'xlink:href'],
+  // `class`, `part`, `exportparts` and `slot` go too: the HTML shares its message's shadow root,
+  // where a class would take the look of the message's own parts (a bubble, a header).
+  FORBID_ATTR: [
+    'style',
+    'srcset',
+    'action',
+    'formaction',
+    'xlink:href',
+    'class',
+    'part',
+    'exportparts',
+    'slot',
+  ],
   // A <style> renamed by defuseInlineCode goes with its content, as a <style> would.
   ADD_FORBID_CONTENTS: ['x-style'],
   ALLOW_DATA_ATTR: false,

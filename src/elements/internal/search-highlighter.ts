@@ -1,7 +1,6 @@
 import type { ReactiveElement } from 'lit';
 import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../core/insight/search.js';
 import type { EnvelopeMessage } from '../envelope-message.component.js';
-import type { SegmentElement } from './segment-element.js';
 
 /**
  * Paints search matches in the rendered messages of a chat with the CSS Custom Highlight API:
@@ -63,17 +62,23 @@ export class SearchHighlighter {
           await message.updateComplete;
           if (run !== this.run) return;
         }
-        const segmentElements = message?.shadowRoot?.querySelectorAll('[part~="segment"]') ?? [];
-        for (const element of segmentElements as Iterable<SegmentElement<never>>) {
-          if (!segments.has(element.segmentIndex)) continue;
-          element.reveal(test);
-          await element.updateComplete;
-          if (run !== this.run) return;
-          const ranges = textRanges(element.shadowRoot!, pattern);
+        if (!message?.shadowRoot) continue;
+        // Segments are drawn in the message's shadow root, each in a wrapper with its index.
+        const wrappers = () =>
+          message.shadowRoot!.querySelectorAll<HTMLElement>('[data-segment-index]');
+        const matching = (wrapper: HTMLElement) =>
+          segments.has(Number(wrapper.dataset.segmentIndex));
+        for (const wrapper of wrappers())
+          if (matching(wrapper)) message.revealSegment(Number(wrapper.dataset.segmentIndex), test);
+        await message.updateComplete;
+        if (run !== this.run) return;
+        for (const wrapper of wrappers()) {
+          if (!matching(wrapper)) continue;
+          const ranges = textRanges(wrapper, pattern);
           found.push(...ranges);
           if (
             current?.messageIndex === messageIndex &&
-            current.segmentIndex === element.segmentIndex
+            current.segmentIndex === Number(wrapper.dataset.segmentIndex)
           )
             currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
         }

@@ -1,4 +1,4 @@
-import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { css, html, nothing } from 'lit';
 import { formatNumber } from './format.js';
 import type { AmbientController } from './localize.js';
 
@@ -16,17 +16,15 @@ export const SLICE = 100;
  * that is stable across renders (e.g. a JSON Pointer) and calls `reset()` when its input
  * changes, so that a new segment starts with first slices again.
  */
-export class ShownSlices implements ReactiveController {
+export class ShownSlices {
   private readonly counts = new Map<string, number>();
 
+  /** `part`: the name of the "show more" buttons (a segment in a message names its own). */
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: { requestUpdate(): void },
     private readonly ambient: AmbientController,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
+    private readonly part = 'more',
+  ) {}
 
   /** Back to first slices everywhere (a new input). */
   reset(): void {
@@ -60,7 +58,7 @@ export class ShownSlices implements ReactiveController {
     if (rest <= 0) return nothing;
     const format = (n: number) => formatNumber(n, this.ambient.lang);
     return html`<button
-      part="more"
+      part=${this.part}
       class="more"
       type="button"
       @click=${() => {
