@@ -144,18 +144,13 @@ export class EnvelopeDiff extends LitElement {
   /** Runs of unchanged messages or lines a person opened, by their first index. */
   private opened = new Set<string>();
 
-  private readonly beforeInput = new EnvelopeInput(this, {
-    envelope: 'beforeEnvelope',
-    src: 'beforeSrc',
-    script: false,
-    announce: false,
-  });
-  private readonly afterInput = new EnvelopeInput(this, {
-    envelope: 'afterEnvelope',
-    src: 'afterSrc',
-    script: false,
-    announce: false,
-  });
+  /** The two sides: properties and attributes of their own, no script child, no announcements. */
+  private readonly beforeInput = this.side('beforeEnvelope', 'beforeSrc');
+  private readonly afterInput = this.side('afterEnvelope', 'afterSrc');
+
+  private side(envelope: 'beforeEnvelope' | 'afterEnvelope', src: 'beforeSrc' | 'afterSrc') {
+    return new EnvelopeInput(this, { envelope, src, script: false, announce: false });
+  }
   private readonly ambient = new AmbientController(this, { diff: diffStrings });
   private readonly slices = new ShownSlices(this, this.ambient);
   /** A stable name for each list of changes, for `slices`. */

@@ -80,7 +80,7 @@ test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core h
 test('the autoloader knows every element, and dist/split/ has a module for each', async () => {
   const { TAGS } = await import('../../src/autoloader.js');
   const defined = readdirSync(new URL('../../src/elements/', import.meta.url))
-    .filter((f) => f.endsWith('.ts') && !/\.(component|styles)\.ts$/.test(f))
+    .filter((f) => f.endsWith('.ts') && !/\.(component|styles|view)\.ts$/.test(f))
     .map((f) => f.replace(/\.ts$/, ''))
     .sort();
   assert.deepEqual([...TAGS].sort(), defined);

@@ -342,9 +342,10 @@ describe('renderEnvelopeHTML', () => {
       };
       return visit(document);
     })()`;
-    await page.waitForFunction(`${find('segment-text')}?.shadowRoot.querySelector('p b') != null`);
+    const text = `${find('envelope-message')}?.shadowRoot.querySelector('.segment-text')`;
+    await page.waitForFunction(`${text}?.querySelector('p b') != null`);
     const shown = (await page.evaluate(`(() => {
-      const p = ${find('segment-text')}.shadowRoot.querySelector('p');
+      const p = ${text}.querySelector('p');
       const img = p.querySelector('img');
       return { text: p.textContent, strong: p.querySelector('strong')?.textContent, onerror: img?.getAttribute('onerror') };
     })()`)) as { text: string; strong?: string; onerror?: string | null };
