@@ -110,7 +110,8 @@ const lazyFiles = {
  * Modules the elements load with `import()` that the one-file bundles hold anyway: the offload
  * jobs (an app's bundler loads them only where no worker runs), measureEnvelope (the bundles
  * export the whole core), the chat's `<context-meter>` (the bundles define every element) and
- * the protocol panel's export targets and composer (the bundles export the whole core). There
+ * the protocol panel's export targets and composer (the bundles export the whole core), the
+ * message's segment views (the bundles define every segment element). There
  * each loader is its `.bundle.ts` twin, which imports statically: a dynamic import inside a
  * one-file bundle would wrap every module it reaches in lazy init code.
  */
@@ -118,7 +119,10 @@ const heldInside = {
   name: 'held-inside',
   setup(b) {
     b.onResolve(
-      { filter: /(^|\/)(measuring|offload-jobs-load|meter-element|target-exporters)\.js$/ },
+      {
+        filter:
+          /(^|\/)(measuring|offload-jobs-load|meter-element|target-exporters|segment-view-loaders)\.js$/,
+      },
       (args) => ({
         path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
       }),

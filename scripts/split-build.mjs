@@ -8,7 +8,8 @@
 // chunks, here by what reaches each module:
 // - `shared`: Lit and its hydration support, marked, the core and elements/internal as far as the
 //   chat and its meter reach them: what every element draws with;
-// - `message`: <envelope-message> and every segment element it draws;
+// - `message`: <envelope-message> and the segment views it draws (which an app's bundler splits
+//   off, to load the first time a message draws that kind: here they come in the same request);
 // - `measure`: what measuring an envelope needs beyond `shared` (the export targets it measures
 //   for), which the chat's meter loads after the first paint and the protocol panel, studio,
 //   diff and viewer import;
@@ -17,11 +18,11 @@
 //   viewer imports the chat's); the other parts that load on demand (Chinese strings, DOMPurify,
 //   js-yaml, jsdiff, the offload jobs) in chunks of their own.
 // A page with one chat loads the autoloader, the chat, `shared` and `message`, then its meter
-// (<context-meter>'s module) and `measure`: 6 JS requests in all, 94 kB before the chat shows. A
+// (<context-meter>'s module) and `measure`: 6 JS requests in all. A
 // two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
 // it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import { minifyCssSource } from './css-literals.mjs';
@@ -33,6 +34,11 @@ const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z
   (m) => m[1],
 );
 const defineModule = (tag) => resolve(root, `src/elements/${tag}.ts`);
+
+/** The view of each segment kind (segment-view-loaders.ts). */
+const SEGMENT_VIEWS = readdirSync('src/elements')
+  .filter((file) => file.endsWith('.view.ts'))
+  .map((file) => `src/elements/${file}`);
 
 /** The library's base, as opposed to an element's own code. */
 const BASE =
@@ -182,7 +188,7 @@ export async function buildSplit() {
           4,
           (id) => BASE.test(id),
         ),
-        reachedGroup('message', ['src/elements/envelope-message.ts'], 3),
+        reachedGroup('message', ['src/elements/envelope-message.ts', ...SEGMENT_VIEWS], 3),
         reachedGroup('measure', ['src/core/insight/measure.ts'], 2),
         { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },
       ],

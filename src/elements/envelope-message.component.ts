@@ -2,7 +2,13 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { EnvelopeError } from '../core/protocol/issues.js';
 import { parseJson } from '../core/protocol/parse.js';
-import type { Actor, Message, Segment, StateChangeSegment } from '../core/protocol/types.js';
+import type {
+  Actor,
+  Message,
+  Segment,
+  SegmentKind,
+  StateChangeSegment,
+} from '../core/protocol/types.js';
 import { headerSearchText } from '../core/insight/search.js';
 import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
@@ -10,8 +16,10 @@ import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { AmbientController } from './internal/localize.js';
 import {
   createSegmentView,
+  loadSegmentViews,
   messageNaming,
   messageSegmentStyles,
+  SEGMENT_KINDS,
 } from './internal/message-segments.js';
 import type { CollapseMemory, SegmentView } from './internal/segment-view.js';
 import type { StateChangeView } from './segment-state-change.view.js';
@@ -198,6 +206,10 @@ export class EnvelopeMessage extends LitElement {
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
+    while (this.viewsLoading) {
+      await this.viewsLoading;
+      done = await super.getUpdateComplete();
+    }
     while (this.waiting()) {
       await nextTurn();
       done = await super.getUpdateComplete();
@@ -228,14 +240,54 @@ export class EnvelopeMessage extends LitElement {
     index: number,
     segment: Segment,
     key: string,
-  ): SegmentView<Segment> {
+  ): SegmentView<Segment> | undefined {
     let view = views.get(index);
     if (view?.kind !== segment.kind) {
       view = createSegmentView(segment.kind, this, this.ambient, messageNaming(key));
+      if (!view) {
+        this.awaitViews([segment.kind]);
+        return undefined;
+      }
       views.set(index, view);
     }
     if (view.segment !== segment) view.setInput({ segment });
     return view;
+  }
+
+  /** The views on their way (message-segments.ts): the message draws again when they are here. */
+  private viewsLoading?: Promise<void>;
+
+  private awaitViews(kinds: Iterable<SegmentKind>): void {
+    const loading = loadSegmentViews(kinds);
+    if (!loading) return;
+    const all: Promise<void> = Promise.all([this.viewsLoading, loading]).then(() => {
+      if (this.viewsLoading === all) this.viewsLoading = undefined;
+      this.requestUpdate();
+    });
+    this.viewsLoading = all;
+  }
+
+  /**
+   * The first draw of a message waits for the views of the segments it shows first, as for the
+   * strings of its language, so that it never shows them empty; a server-rendered message to
+   * hydrate waits for every view (it must draw what the server drew). Kinds found later (a
+   * message given as JSON text, "show more") are drawn empty until their view is here.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const needsHydration = (this as { _$needsHydration?: boolean })._$needsHydration === true;
+    const loading = loadSegmentViews(needsHydration ? SEGMENT_KINDS : this.kindsShownFirst());
+    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+
+  /** The kinds of the segments a message given as an object shows first, and its announced changes. */
+  private kindsShownFirst(): Set<SegmentKind> {
+    const kinds = new Set<SegmentKind>();
+    const message = this.message;
+    if (typeof message !== 'object' || !Array.isArray(message.segments)) return kinds;
+    const first = message.segments.slice(0, FIRST_SEGMENTS);
+    for (const segment of first) if (SEGMENT_KINDS.includes(segment?.kind)) kinds.add(segment.kind);
+    if (this.announced?.length || message.role === 'event') kinds.add('state_change');
+    return kinds;
   }
 
   protected override updated() {
@@ -343,6 +395,7 @@ export class EnvelopeMessage extends LitElement {
   /** A state change added at export, drawn as those of an event, in a wrapper of its own. */
   private renderAnnouncedChange(message: Message, change: StateChangeSegment, index: number) {
     const view = this.viewOf(this.announcedViews, index, change, `announced-${index}`);
+    if (!view) return renderLoadingSegment('announced-change', 'state_change');
     this.setUp(view as StateChangeView, message, -1);
     return view.render('announced-change', 'segment segment-state_change');
   }
@@ -489,6 +542,7 @@ export class EnvelopeMessage extends LitElement {
     for (const index of this.views.keys()) if (index >= segments.length) this.views.delete(index);
     const rendered = segments.map((segment, index) => {
       const view = this.viewOf(this.views, index, segment, String(index));
+      if (!view) return renderLoadingSegment('segment', segment.kind);
       this.setUp(view, message, index);
       return view.render('segment', `segment segment-${segment.kind}`, index);
     });
@@ -511,6 +565,14 @@ export class EnvelopeMessage extends LitElement {
   private formatTime(timestamp: number, style: 'short' | 'long'): string {
     return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
   }
+}
+
+/** How many segments of a message given as an object have their views loaded before its first draw. */
+const FIRST_SEGMENTS = 64;
+
+/** A segment whose view is on its way: its wrapper, busy and empty for a moment. */
+function renderLoadingSegment(part: string, kind: SegmentKind) {
+  return html`<div part=${part} class="segment segment-${kind}" aria-busy="true"></div>`;
 }
 
 /** Role badges in the header; the speaker's facts list every role. */

@@ -5,8 +5,9 @@ import { TextView } from './segment-text.view.js';
 
 /**
  * @tagname segment-text
- * @summary Plain message text: the segment's Markdown, rendered by marked and sanitized by
- * DOMPurify (SPEC §6). Always visible, never collapsible.
+ * @summary Plain message text: the segment's Markdown, drawn from marked's tokens as text (raw
+ * HTML inside it sanitized by DOMPurify, loaded when first needed). Always visible, never
+ * collapsible.
  *
  * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *

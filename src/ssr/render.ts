@@ -11,6 +11,7 @@ import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { loadStrings } from '../elements/internal/localize.js';
+import { loadSegmentViews, SEGMENT_KINDS } from '../elements/internal/message-segments.js';
 import { measuring } from '../elements/internal/measuring.js';
 import { composedExport, targetExporters } from '../elements/protocol-panel/target-exporters.js';
 import '../elements/envelope-chat.js';
@@ -58,10 +59,12 @@ export async function renderEnvelopeHTML(
   envelope: unknown,
   options: RenderEnvelopeOptions = {},
 ): Promise<string> {
-  // A server render cannot wait for a language's strings, the measuring a context meter loads,
-  // or the export targets a protocol panel loads, the way an element in a page does.
+  // A server render cannot wait for a language's strings, the segment views a message loads, the
+  // measuring a context meter loads, or the export targets a protocol panel loads, the way an
+  // element in a page does.
   await Promise.all([
     loadStrings(options.lang ?? 'en'),
+    loadSegmentViews(SEGMENT_KINDS),
     measuring.load(),
     composedExport.load(),
     ...Object.values(targetExporters).map((part) => part.load()),

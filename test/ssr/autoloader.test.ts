@@ -95,11 +95,13 @@ describe('the code-split build with its autoloader', () => {
         .map((r) => r.path)
         .filter((p) => p.startsWith('/dist/split/') && !p.includes('/chunks/'))
         .sort();
-    // The chat's header meter is <context-meter>'s own module, loaded after the first paint.
+    // The chat's header meter is <context-meter>'s own module, loaded after the first paint; the
+    // messages and the segment views they draw are <envelope-message>'s module.
     assert.deepEqual(modules(sent), [
       '/dist/split/autoloader.js',
       '/dist/split/elements/context-meter.js',
       '/dist/split/elements/envelope-chat.js',
+      '/dist/split/elements/envelope-message.js',
     ]);
     // The chunks are the chat's own static imports and the meter's measuring: no other part
     // loaded on demand (Chinese, YAML, jsdiff) and nothing of the elements not on the page.

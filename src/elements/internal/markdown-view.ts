@@ -1,4 +1,4 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { AmbientController } from './localize.js';
 import { markdownTooHard } from './markdown-guard.js';
 import { renderMarkdown } from './markdown.js';
@@ -13,10 +13,3 @@ export function renderMarkdownView(source: string, ambient: AmbientController): 
   return html`<div class="markdown-plain">${source}</div>
     <p part="cut" class="cut">${ambient.t('common.markdownPlain')}</p>`;
 }
-
-export const markdownPlainStyles = css`
-  .markdown-plain {
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-`;

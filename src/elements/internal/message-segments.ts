@@ -1,33 +1,22 @@
-import { unsafeCSS, type CSSResult } from 'lit';
+import { isServer, unsafeCSS, type CSSResult } from 'lit';
 import type { Segment, SegmentKind } from '../../core/protocol/types.js';
-import { DocumentView } from '../segment-document.view.js';
 import { segmentDocumentStyles } from '../segment-document.styles.js';
-import { LongTextView } from '../segment-long-text.view.js';
 import { segmentLongTextStyles } from '../segment-long-text.styles.js';
-import { MediaView } from '../segment-media.view.js';
 import { segmentMediaStyles } from '../segment-media.styles.js';
-import { MemoryView } from '../segment-memory.view.js';
 import { segmentMemoryStyles } from '../segment-memory.styles.js';
-import { SkillsView } from '../segment-skills.view.js';
 import { segmentSkillsStyles } from '../segment-skills.styles.js';
-import { StateChangeView } from '../segment-state-change.view.js';
 import { segmentStateChangeStyles } from '../segment-state-change.styles.js';
-import { StaticVarView } from '../segment-static-var.view.js';
 import { segmentStaticVarStyles } from '../segment-static-var.styles.js';
-import { SystemPromptView } from '../segment-system-prompt.view.js';
 import { segmentSystemPromptStyles } from '../segment-system-prompt.styles.js';
-import { TextView } from '../segment-text.view.js';
 import { segmentTextStyles } from '../segment-text.styles.js';
-import { ToolOverviewView } from '../segment-tool-overview.view.js';
 import { segmentToolOverviewStyles } from '../segment-tool-overview.styles.js';
-import { ToolCallRequestView } from '../tool-call-request.view.js';
 import { toolCallRequestStyles } from '../tool-call-request.styles.js';
-import { ToolCallResultView } from '../tool-call-result.view.js';
 import { toolCallResultStyles } from '../tool-call-result.styles.js';
 import type { AmbientController } from './localize.js';
 import { jsonStyles } from './json-view.js';
 import { segmentSharedStyles } from './segment-styles.js';
 import type { SegmentNaming, SegmentView, SegmentViewHost } from './segment-view.js';
+import { viewLoaders, type ViewClass } from './segment-view-loaders.js';
 
 /** Parts prefixed with `segment-` and ids with `key` (unique in the message), for its views. */
 export function messageNaming(key: string): SegmentNaming {
@@ -41,41 +30,75 @@ export function messageNaming(key: string): SegmentNaming {
   };
 }
 
-type ViewClass = new (
-  host: SegmentViewHost,
-  ambient: AmbientController,
-  naming: SegmentNaming,
-) => SegmentView<Segment>;
-
-/** The view of each kind, and the kind's own styles: what a message draws its segments with. */
-const KINDS: Record<SegmentKind, [ViewClass, CSSResult]> = {
-  text: [TextView as ViewClass, segmentTextStyles],
-  static_var: [StaticVarView as ViewClass, segmentStaticVarStyles],
-  system_prompt: [SystemPromptView as ViewClass, segmentSystemPromptStyles],
-  memory: [MemoryView as ViewClass, segmentMemoryStyles],
-  skills: [SkillsView as ViewClass, segmentSkillsStyles],
-  tool_overview: [ToolOverviewView as ViewClass, segmentToolOverviewStyles],
-  tool_call_request: [ToolCallRequestView as ViewClass, toolCallRequestStyles],
-  tool_call_result: [ToolCallResultView as ViewClass, toolCallResultStyles],
-  document: [DocumentView as ViewClass, segmentDocumentStyles],
-  long_text: [LongTextView as ViewClass, segmentLongTextStyles],
-  media: [MediaView as ViewClass, segmentMediaStyles],
-  state_change: [StateChangeView as ViewClass, segmentStateChangeStyles],
+/**
+ * The styles of every kind are in the message's shadow root from the start (a server render
+ * writes them); the view of each kind loads the first time a message draws that kind
+ * (segment-view-loaders.ts).
+ */
+const STYLES: Record<SegmentKind, CSSResult> = {
+  text: segmentTextStyles,
+  static_var: segmentStaticVarStyles,
+  system_prompt: segmentSystemPromptStyles,
+  memory: segmentMemoryStyles,
+  skills: segmentSkillsStyles,
+  tool_overview: segmentToolOverviewStyles,
+  tool_call_request: toolCallRequestStyles,
+  tool_call_result: toolCallResultStyles,
+  document: segmentDocumentStyles,
+  long_text: segmentLongTextStyles,
+  media: segmentMediaStyles,
+  state_change: segmentStateChangeStyles,
 };
 
-/** A new view of `kind` drawn by a message. */
+/** Every segment kind. */
+export const SEGMENT_KINDS = Object.keys(viewLoaders) as SegmentKind[];
+
+const loadedViews = new Map<SegmentKind, ViewClass>();
+const loadingViews = new Map<SegmentKind, Promise<void>>();
+
+/**
+ * Loads the views of `kinds` that are not here yet: a promise that settles when they are, or
+ * undefined when there is nothing to wait for. A view that cannot be loaded (the chunk is
+ * missing, the network failed) is said on the console and asked for again at the next draw.
+ */
+export function loadSegmentViews(kinds: Iterable<SegmentKind>): Promise<void> | undefined {
+  const pending: Promise<void>[] = [];
+  for (const kind of kinds) {
+    if (loadedViews.has(kind)) continue;
+    let loading = loadingViews.get(kind);
+    if (!loading) {
+      loading = viewLoaders[kind]().then(
+        (view) => void loadedViews.set(kind, view),
+        (error: unknown) => {
+          loadingViews.delete(kind);
+          console.error(`prompt-envelope: could not load the view of ${kind} segments`, error);
+        },
+      );
+      loadingViews.set(kind, loading);
+    }
+    pending.push(loading);
+  }
+  return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+}
+
+// A server render draws in one pass and cannot wait: there every view loads at once
+// (renderEnvelopeHTML awaits them).
+if (isServer) void loadSegmentViews(SEGMENT_KINDS);
+
+/** A new view of `kind` drawn by a message, or undefined while its code loads (loadSegmentViews). */
 export function createSegmentView(
   kind: SegmentKind,
   host: SegmentViewHost,
   ambient: AmbientController,
   naming: SegmentNaming,
-): SegmentView<Segment> {
-  return new KINDS[kind][0](host, ambient, naming);
+): SegmentView<Segment> | undefined {
+  const View = loadedViews.get(kind);
+  return View && new View(host, ambient, naming);
 }
 
 /** The styles of every kind, for the message's shadow root. */
 export const messageSegmentStyles = segmentStylesIn(
-  Object.entries(KINDS).map(([kind, [, sheet]]) => [kind as SegmentKind, sheet]),
+  Object.entries(STYLES) as [SegmentKind, CSSResult][],
 );
 
 /**

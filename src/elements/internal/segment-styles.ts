@@ -1,7 +1,6 @@
 import { css, type CSSResult } from 'lit';
 import { disclosureStyles } from './disclosure.js';
 import { errorPanelStyles } from './error-panel.js';
-import { markdownPlainStyles } from './markdown-view.js';
 import { showMoreStyles } from './shown-slices.js';
 import { cutNoteStyles } from './shown-text.js';
 
@@ -11,8 +10,12 @@ export const segmentSharedStyles: CSSResult[] = [
   errorPanelStyles,
   cutNoteStyles,
   showMoreStyles,
-  markdownPlainStyles,
   css`
+    /* A Markdown text shown as plain text (markdown-view.ts). */
+    .markdown-plain {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
     .markdown > :first-child {
       margin-top: 0;
     }
