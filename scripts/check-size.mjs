@@ -9,7 +9,7 @@
 // - its goal: issue 16's; for the core's validate/export/import line, the 32 kB budget that held
 //   before this round (the bundles' older 150 kB is above their goal). A goal is never raised.
 // - its ceiling, which `npm test` enforces: the goal where the goal is met; where it is not, the
-//   figure last measured, on 2026-12-02 (rounded up to the next 0.1 kB, plus 0.1 kB for zlib builds).
+//   figure last measured, on 2026-12-03 (rounded up to the next 0.1 kB, plus 0.1 kB for zlib builds).
 //   A ceiling only comes down: to the new figure when an entry shrinks, to the goal when met.
 // Issue 16 ended blocked with most goals unmet, and this round's imports, Responses export,
 // live API and offload pushed the core and the bundles past their older budgets; a gate at the
@@ -111,13 +111,13 @@ const SPLIT_CHAT_FILES_GOAL = 6;
 const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 // [name, goal, ceiling (bytes gzip), measure]
 const entries = [
-  ['segment-memory', 38_000, 56_900, () => bundled(element('segment-memory'))],
+  ['segment-memory', 38_000, 44_400, () => bundled(element('segment-memory'))],
   ['tool-call-result', 38_000, 38_000, () => bundled(element('tool-call-result'))],
-  ['envelope-chat', 50_000, 94_000, () => bundled(element('envelope-chat'))],
+  ['envelope-chat', 50_000, 58_200, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
-    114_400,
+    65_500,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   [
@@ -137,7 +137,7 @@ const entries = [
         "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
       ),
   ],
-  ['core', 35_000, 71_600, () => bundled("export * from 'prompt-envelope/core';")],
+  ['core', 35_000, 56_500, () => bundled("export * from 'prompt-envelope/core';")],
   [
     'core: validate, export, import',
     32_000,
@@ -147,10 +147,10 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 159_200, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 159_500, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 152_300, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 152_600, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 106_500, splitChatPage],
+  ['split: page with one chat', 55_000, 84_000, splitChatPage],
 ];
 
 const why = process.argv.indexOf('--why');
