@@ -155,7 +155,10 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
             const status = page.locator('#last-toggle');
             await expectText(status, 'Last toggle: none yet');
             // Playwright's CSS locators pierce open shadow roots.
-            const header = page.locator('envelope-chat segment-memory button[part="header"]');
+            // A message draws its segments in its own shadow root, their parts named `segment-…`.
+            const header = page.locator(
+              'envelope-chat envelope-message .segment-memory button[part="segment-header"]',
+            );
             await header.click();
             await expectText(
               status,
