@@ -448,7 +448,17 @@ function customElementsManifest() {
   try {
     execFileSync(
       join(root, 'node_modules/.bin/cem'),
-      ['analyze', '--litelement', '--globs', 'src/elements/**/*.ts', '--outdir', dir, '--quiet'],
+      [
+        'analyze',
+        '--litelement',
+        '--globs',
+        'src/elements/**/*.ts',
+        '--outdir',
+        dir,
+        '--config',
+        'scripts/custom-elements-manifest.config.mjs',
+        '--quiet',
+      ],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const manifest = JSON.parse(readFileSync(join(root, dir, 'custom-elements.json'), 'utf8'));

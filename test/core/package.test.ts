@@ -20,3 +20,17 @@ test('every define module is listed in package.json sideEffects, as source and a
     assert.ok(sideEffects.includes(`./dist/elements/${name}.js`), `./dist/elements/${name}.js`);
   }
 });
+
+// Editors and Storybook find the manifest through this field: it must name a file the package ships.
+test("package.json's customElements names the shipped manifest", () => {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    customElements: string;
+    files: string[];
+  };
+  assert.equal(pkg.customElements, './custom-elements.json');
+  assert.ok(pkg.files.includes('custom-elements.json'));
+  const manifest = JSON.parse(readFileSync(new URL(pkg.customElements, root), 'utf8')) as {
+    modules: unknown[];
+  };
+  assert.ok(manifest.modules.length > 0);
+});
