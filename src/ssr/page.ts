@@ -32,7 +32,7 @@ function defaultTitle(envelope: unknown): string {
 
 /**
  * A self-contained HTML document showing `envelope` (server-rendered, see `renderEnvelopeHTML`).
- * Never throws.
+ * Never throws on any input (rejects when `@lit-labs/ssr` is not installed, as that does).
  *
  * @example
  * ```ts

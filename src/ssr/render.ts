@@ -6,8 +6,6 @@
  * tokens as in the browser, with no DOM: raw HTML inside it is shown as text here (there is no
  * DOM to sanitize it in), and sanitized in the browser once the page's script runs.
  */
-import { render } from '@lit-labs/ssr';
-import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { loadStrings } from '../elements/internal/localize.js';
@@ -16,6 +14,26 @@ import { measuring } from '../elements/internal/measuring.js';
 import { composedExport, targetExporters } from '../elements/protocol-panel/target-exporters.js';
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
+
+/**
+ * Lit's server renderer. It is an optional peer dependency (a browser-only install does not
+ * carry it), so it is loaded here, where a missing copy can be named.
+ */
+async function litServerRenderer() {
+  try {
+    const [{ render }, { collectResult }] = await Promise.all([
+      import('@lit-labs/ssr'),
+      import('@lit-labs/ssr/lib/render-result.js'),
+    ]);
+    return { render, collectResult };
+  } catch (cause) {
+    if ((cause as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;
+    throw new Error(
+      'server rendering needs the package @lit-labs/ssr, an optional peer dependency of prompt-envelope: npm install @lit-labs/ssr',
+      { cause },
+    );
+  }
+}
 
 export interface RenderEnvelopeOptions {
   /** What to render: the chat (default) or the whole viewer with its protocol panel. */
@@ -46,7 +64,8 @@ function scriptChild(envelope: unknown): string {
  * The HTML of an `<envelope-chat>` (or `<envelope-viewer>`) showing `envelope`, with its shadow
  * DOM declared in `<template shadowrootmode="open">`. The envelope also travels in a child
  * `<script type="application/json">`, so the element reads the same data when it hydrates.
- * Invalid input renders the same error panel as in the browser. Never throws.
+ * Invalid input renders the same error panel as in the browser. Never throws on any input; rejects,
+ * naming the package, when `@lit-labs/ssr` is not installed.
  *
  * @example
  * ```ts
@@ -62,7 +81,8 @@ export async function renderEnvelopeHTML(
   // A server render cannot wait for a language's strings, the segment views a message loads, the
   // measuring a context meter loads, or the export targets a protocol panel loads, the way an
   // element in a page does.
-  await Promise.all([
+  const [{ render, collectResult }] = await Promise.all([
+    litServerRenderer(),
     loadStrings(options.lang ?? 'en'),
     loadSegmentViews(SEGMENT_KINDS),
     measuring.load(),

@@ -316,6 +316,29 @@ describe('prompt-envelope CLI', () => {
     assert.deepEqual(JSON.parse(body), exportToOpenAIFormat(demoEnvelopes.d));
     assert.equal(spawnSync(process.execPath, [bin, 'export'], { cwd: root }).status, 2);
   });
+
+  test('without the optional @lit-labs/ssr, render names the package and the other commands work', () => {
+    // A resolve hook in the child process makes the package missing, as in a browser-only install.
+    const hooks = `export async function resolve(specifier, context, next) {
+      if (specifier.startsWith('@lit-labs/ssr/') || specifier === '@lit-labs/ssr')
+        throw Object.assign(new Error('Cannot find package ' + specifier), { code: 'ERR_MODULE_NOT_FOUND' });
+      return next(specifier, context);
+    }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+    const bin = `${root}bin/prompt-envelope.js`;
+    const withoutSsr = (args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', `data:text/javascript,${encodeURIComponent(register)}`, bin, ...args],
+        { cwd: root, encoding: 'utf8' },
+      );
+    const rendered = withoutSsr(['render', demoFiles[0]!]);
+    assert.equal(rendered.status, 1);
+    assert.match(rendered.stderr, /needs the package @lit-labs\/ssr.*npm install @lit-labs\/ssr/);
+    assert.equal(rendered.stdout, '');
+    const validated = withoutSsr(['validate', demoFiles[0]!]);
+    assert.equal(validated.status, 0, validated.stderr);
+  });
 });
 
 describe('what the CLI prints and reads, unit by unit', () => {

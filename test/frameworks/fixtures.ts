@@ -183,6 +183,39 @@ export function undeclaredImports(dir: string): string[] {
   return [...undeclared];
 }
 
+/**
+ * The packages `npm install prompt-envelope` brings (the package included), from the tarball's
+ * package.json and the repository's lockfile (the versions an install resolves today): its
+ * dependencies, theirs, and every peer dependency that is not optional (npm installs those too).
+ */
+export function installedPackages(dir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const lock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')).packages as Record<
+    string,
+    {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    }
+  >;
+  const needs = (entry: typeof manifest) => [
+    ...Object.keys(entry.dependencies ?? {}),
+    ...Object.keys(entry.peerDependencies ?? {}).filter(
+      (name) => !entry.peerDependenciesMeta?.[name]?.optional,
+    ),
+  ];
+  const found = new Set<string>([manifest.name]);
+  const queue = needs(manifest);
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (found.has(name)) continue;
+    const entry = lock[`node_modules/${name}`];
+    if (!entry) throw new Error(`${name} is not in package-lock.json`);
+    found.add(name);
+    queue.push(...needs(entry));
+  }
+  return [...found].sort();
+}
+
 /** demos/<app> copied to .out/<app>, with the package as its node_modules/prompt-envelope. */
 export function prepare(app: App, packageDir: string): string {
   const source = join(repo, 'demos', app.name);

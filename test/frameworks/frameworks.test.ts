@@ -15,6 +15,7 @@ import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
   APPS,
   build,
+  installedPackages,
   out,
   packTarball,
   prepare,
@@ -91,6 +92,13 @@ after(async () => {
 
 test('the tarball imports only the packages it declares', () => {
   assert.deepEqual(undeclaredImports(packageDir), []);
+});
+
+test("a browser user's install is at most 15 packages (the server and React parts are optional peers)", () => {
+  const packages = installedPackages(packageDir);
+  assert.ok(packages.length <= 15, `${packages.length} packages: ${packages.join(', ')}`);
+  for (const optional of ['@lit-labs/ssr', '@lit/react', 'react', 'jsdom'])
+    assert.ok(!packages.includes(optional), optional);
 });
 
 // Two apps at a time: while one builds, the other typechecks or runs in Chromium.
