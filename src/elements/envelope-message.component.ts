@@ -13,6 +13,7 @@ import { headerSearchText } from '../core/insight/search.js';
 import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
+import { awaitsHydration } from './internal/hydration.js';
 import { AmbientController } from './internal/localize.js';
 import {
   createSegmentView,
@@ -274,8 +275,9 @@ export class EnvelopeMessage extends LitElement {
    * message given as JSON text, "show more") are drawn empty until their view is here.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const needsHydration = (this as { _$needsHydration?: boolean })._$needsHydration === true;
-    const loading = loadSegmentViews(needsHydration ? SEGMENT_KINDS : this.kindsShownFirst());
+    const loading = loadSegmentViews(
+      awaitsHydration(this) ? SEGMENT_KINDS : this.kindsShownFirst(),
+    );
     return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 

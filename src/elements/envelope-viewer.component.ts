@@ -1,5 +1,5 @@
 import { ContextProvider, provide } from '@lit/context';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, isServer, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { createSegmentRegistry, type SegmentRegistry } from '../core/assembly/registry.js';
@@ -203,17 +203,23 @@ export class EnvelopeViewer extends LitElement {
       this.scenarioStates = new Map();
       void this.loadManifest(this.scenarios);
     }
+    // A server render calls no update(), and the panels inside take their context from this.
+    if (isServer) this.provideShown();
   }
 
   // After the input controller's hostUpdate, which runs after willUpdate: a `.envelope` given
   // directly must reach the context consumers in this same update.
   protected override update(changed: PropertyValues<this>) {
+    this.provideShown();
+    super.update(changed);
+  }
+
+  private provideShown() {
     const current = this.currentState();
     this.shown =
       current?.status === 'ready'
         ? this.live.forOtherViews(this.given(current.envelope), current.envelope)
         : undefined;
-    super.update(changed);
   }
 
   protected override updated() {

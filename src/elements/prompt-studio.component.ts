@@ -1,5 +1,5 @@
 import { consume } from '@lit/context';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, isServer, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import {
   validateComponents,
@@ -248,7 +248,7 @@ export class PromptStudio extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.listenToRegistry();
+    if (!isServer) this.listenToRegistry(); // on the server, connected only for its context
   }
 
   override disconnectedCallback(): void {

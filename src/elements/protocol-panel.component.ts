@@ -1,5 +1,5 @@
 import { consume } from '@lit/context';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, isServer, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import {
   createSegmentRegistry,
@@ -211,6 +211,7 @@ export class ProtocolPanel extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
+    if (isServer) return; // connected only to receive its context
     this.listeningOn = this.getRootNode();
     this.listeningOn.addEventListener('envelope-load', this.onEnvelopeLoad);
     this.readForTarget();

@@ -15,16 +15,34 @@ import { composedExport, targetExporters } from '../elements/protocol-panel/targ
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
 
+/** The viewer provides context to the panels inside it (and needs its shadow root for that). */
+const CONTEXT_ELEMENTS = new Set([
+  'envelope-viewer',
+  'protocol-panel',
+  'context-meter',
+  'prompt-studio',
+]);
+let contextOnServer = false;
+
 /**
  * Lit's server renderer. It is an optional peer dependency (a browser-only install does not
  * carry it), so it is loaded here, where a missing copy can be named.
  */
 async function litServerRenderer() {
   try {
-    const [{ render }, { collectResult }] = await Promise.all([
+    const [{ render, LitElementRenderer }, { collectResult }] = await Promise.all([
       import('@lit-labs/ssr'),
       import('@lit-labs/ssr/lib/render-result.js'),
     ]);
+    if (!contextOnServer) {
+      // The panels inside a viewer take its envelope from context, which travels by an event
+      // when they connect: Lit calls connectedCallback on the server only for the elements
+      // asked (their controllers skip what only a browser has).
+      contextOnServer = true;
+      LitElementRenderer.renderOptions.push((element) =>
+        CONTEXT_ELEMENTS.has(element.localName) ? { connectedCallback: true } : undefined,
+      );
+    }
     return { render, collectResult };
   } catch (cause) {
     if ((cause as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;

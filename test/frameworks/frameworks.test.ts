@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator } from 'playwright-core';
 import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
@@ -22,7 +23,9 @@ import {
   typecheck,
   undeclaredImports,
 } from './fixtures.js';
+import { compareWithClientRender, hydrationPage, serveHydrationPages } from './hydration.js';
 
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const memoryMessage = demo.messages.find((m) => m.segments.some((s) => s.kind === 'memory'))!;
 const memoryIndex = memoryMessage.segments.findIndex((s) => s.kind === 'memory');
 const firstUserWords = (
@@ -99,6 +102,30 @@ test("a browser user's install is at most 15 packages (the server and React part
   assert.ok(packages.length <= 15, `${packages.length} packages: ${packages.join(', ')}`);
   for (const optional of ['@lit-labs/ssr', '@lit/react', 'react', 'jsdom'])
     assert.ok(!packages.includes(optional), optional);
+});
+
+describe('server-rendered pages hydrate, from the tarball', () => {
+  const demos = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) =>
+    JSON.parse(readFileSync(join(repo, `src/data/demos/demo-${id}.json`), 'utf8')),
+  );
+  const pages = new Map<string, string>();
+  let served: Awaited<ReturnType<typeof serveHydrationPages>>;
+  before(async () => {
+    served = await serveHydrationPages(packageDir, pages);
+  });
+  after(() => served?.server.close());
+
+  for (const element of ['envelope-chat', 'envelope-viewer'] as const)
+    for (const theme of ['auto', 'light', 'dark'] as const)
+      for (const lang of ['en', 'zh-CN'])
+        test(`<${element}> theme=${theme} lang=${lang}, every demo: no error, the DOM a client render draws`, async () => {
+          const path = `/${element}-${theme}-${lang}.html`;
+          pages.set(path, await hydrationPage(packageDir, demos, element, theme, lang));
+          const result = await compareWithClientRender(browser, served.origin + path, element);
+          assert.equal(result.compared, demos.length);
+          assert.deepEqual(result.problems, []);
+          assert.deepEqual(result.differences, []);
+        });
 });
 
 // Two apps at a time: while one builds, the other typechecks or runs in Chromium.

@@ -165,6 +165,32 @@ describe('prompt-envelope render (the command, as a process)', () => {
     await page.close();
   });
 
+  test('--interactive pages of every demo, chat and viewer, hydrate with no page or console error', async () => {
+    const failures: string[] = [];
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+      for (const viewer of [false, true]) {
+        const file = join(folder, `demo-${id}${viewer ? '-viewer' : ''}.html`);
+        execFileSync(process.execPath, [
+          join(root, 'bin/prompt-envelope.js'),
+          'render',
+          join(root, `src/data/demos/demo-${id}.json`),
+          '--interactive',
+          ...(viewer ? ['--viewer'] : []),
+          '-o',
+          file,
+        ]);
+        const page = await browser.newPage();
+        const problems = collecting(page);
+        await page.goto(`file://${file}`);
+        const tag = viewer ? 'envelope-viewer' : 'envelope-chat';
+        await page.waitForFunction(`customElements.get('${tag}') !== undefined`);
+        await page.evaluate(`document.querySelector('${tag}').updateComplete`);
+        failures.push(...problems.map((problem) => `demo ${id} ${tag}: ${problem}`));
+        await page.close();
+      }
+    assert.deepEqual(failures, []);
+  });
+
   test('--interactive --lang zh-CN stays Chinese when it hydrates, loading nothing', async () => {
     const file = join(folder, 'demo-b-zh.html');
     execFileSync(process.execPath, [

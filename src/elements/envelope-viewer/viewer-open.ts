@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, isServer, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ImportedConversation, ImportResult } from '../../core/targets/import-body.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { EnvelopeState } from '../internal/envelope-input.js';
@@ -62,6 +62,7 @@ export class ViewerOpen implements ReactiveController {
   }
 
   hostConnected(): void {
+    if (isServer) return;
     document.addEventListener('keydown', this.onKey);
     document.addEventListener('dragover', this.onDragOver);
     document.addEventListener('drop', this.onDrop);

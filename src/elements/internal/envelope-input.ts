@@ -70,7 +70,7 @@ export class EnvelopeInput implements ReactiveController {
   }
 
   hostConnected() {
-    if (!this.options.script) return;
+    if (!this.options.script || isServer) return;
     // A child script may be filled in or replaced after the element is created.
     this.observer = new MutationObserver(() => this.host.requestUpdate());
     this.observer.observe(this.host, { childList: true, subtree: true, characterData: true });

@@ -7,6 +7,7 @@ import {
   type Strings,
 } from './strings.js';
 import { baseStrings } from './strings/en/base.js';
+import { awaitsHydration } from './hydration.js';
 
 /** The English words of every area an element on the page has brought so far. */
 const english: Partial<Strings> = { ...baseStrings };
@@ -149,7 +150,7 @@ export class AmbientController implements ReactiveController {
 
   get lang(): string {
     this.readIfServer();
-    return this.currentLang;
+    return this.drawnOnServer?.lang ?? this.currentLang;
   }
 
   /**
@@ -159,11 +160,17 @@ export class AmbientController implements ReactiveController {
    */
   get theme(): 'light' | 'dark' | 'auto' {
     this.readIfServer();
-    if (this.currentTheme !== 'auto' || isServer || this.hydrating) return this.currentTheme;
+    if (this.drawnOnServer) return this.drawnOnServer.theme;
+    if (this.currentTheme !== 'auto' || isServer) return this.currentTheme;
     return (pageScheme ??= readPageScheme());
   }
 
-  private hydrating = false;
+  /**
+   * Until the first render that hydrates server-drawn DOM is done: what the server drew with
+   * (the host's own attributes). Hydration keeps the DOM and takes the values of that render as
+   * drawn, so they must be the server's; a container may already have passed other ones down.
+   */
+  private drawnOnServer?: { lang: string; theme: 'light' | 'dark' | 'auto' };
 
   /** The areas of the words this host shows: the languages it is shown in load these. */
   private readonly areas: readonly StringArea[];
@@ -198,8 +205,8 @@ export class AmbientController implements ReactiveController {
   private ownObserver?: MutationObserver;
 
   hostConnected() {
-    // Lit's hydration support marks a server-rendered element that has not hydrated yet.
-    this.hydrating = (this.host as { _$needsHydration?: boolean })._$needsHydration === true;
+    if (isServer) return; // nothing to observe (a server render connects context consumers)
+    this.drawnOnServer = awaitsHydration(this.host) ? ownSettings(this.host) : undefined;
     if (controllers.size === 0) watchPage();
     controllers.add(this);
     this.ownObserver ??= new MutationObserver(() => this.refresh());
@@ -236,9 +243,10 @@ export class AmbientController implements ReactiveController {
   }
 
   hostUpdated() {
-    if (!this.hydrating) return;
-    this.hydrating = false;
-    if (this.currentTheme === 'auto') this.host.requestUpdate();
+    const drawn = this.drawnOnServer;
+    if (!drawn) return;
+    this.drawnOnServer = undefined;
+    if (drawn.lang !== this.lang || drawn.theme !== this.theme) this.host.requestUpdate();
   }
 
   /**
@@ -270,10 +278,7 @@ export class AmbientController implements ReactiveController {
   private read() {
     if (isServer) {
       // A server render has no ancestors to ask: the element's own attributes decide.
-      const host = this.host as unknown as { getAttribute?: (name: string) => string | null };
-      this.currentLang = validLanguageTag(host.getAttribute?.('lang') ?? null);
-      const own = host.getAttribute?.('theme');
-      this.currentTheme = own === 'light' || own === 'dark' ? own : 'auto';
+      ({ lang: this.currentLang, theme: this.currentTheme } = ownSettings(this.host));
       return;
     }
     this.currentLang = validLanguageTag(
@@ -282,6 +287,16 @@ export class AmbientController implements ReactiveController {
     const theme = closestAttribute(this.host, 'theme');
     this.currentTheme = theme === 'light' || theme === 'dark' ? theme : 'auto';
   }
+}
+
+/** The language and theme of an element's own attributes (all a server render can ask). */
+function ownSettings(element: Element): { lang: string; theme: 'light' | 'dark' | 'auto' } {
+  const own = element as { getAttribute?: (name: string) => string | null };
+  const theme = own.getAttribute?.('theme');
+  return {
+    lang: validLanguageTag(own.getAttribute?.('lang') ?? null),
+    theme: theme === 'light' || theme === 'dark' ? theme : 'auto',
+  };
 }
 
 const canonicalTags = new Map<string, string>();
