@@ -1,8 +1,6 @@
-import { css, LitElement, type PropertyValues } from 'lit';
+import { css, isServer, LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { parseJson } from '../../core/protocol/parse.js';
 import type { Segment } from '../../core/protocol/types.js';
-import { validateSegment } from '../../core/protocol/validate.js';
 import { AmbientController } from './localize.js';
 import { htmlShown } from './html-waiting.js';
 import { nextTurn } from './text-pacer.js';
@@ -10,6 +8,20 @@ import { segmentSharedStyles } from './segment-styles.js';
 import { themeStyles } from './theme.js';
 import { wasValidated } from './validated.js';
 import type { CollapseMemory, SegmentInput, SegmentView } from './segment-view.js';
+import { loadSegmentChecks, type SegmentChecks } from './segment-checks-load.js';
+
+let checks: SegmentChecks | undefined;
+let checksLoading: Promise<unknown> | undefined;
+
+/** Loads the checks once per page; a failed load leaves them missing (the input says so). */
+export function loadChecks(): Promise<unknown> {
+  return (checksLoading ??= loadSegmentChecks().then(
+    (loaded) => (checks = loaded),
+    () => undefined,
+  ));
+}
+// A server render calls no scheduleUpdate: the checks load with the module there.
+if (isServer) void loadChecks();
 
 export type { CollapseMemory } from './segment-view.js';
 
@@ -75,6 +87,11 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     this.view.reveal(matches);
   }
 
+  /** The first draw waits for the checks of the input, as for the strings of its language. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return checks ? super.scheduleUpdate() : loadChecks().then(() => super.scheduleUpdate());
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const view = this.view;
     view.messageId = this.messageId;
@@ -109,13 +126,17 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
   private readInput(): SegmentInput<S> {
     let value: unknown = this.segment;
     if (value === undefined || value === null || value === '') return null;
+    if (!checks) {
+      const message = 'The segment could not be checked: its checks did not load.';
+      return { errors: [{ path: '', keyword: 'load', message }] };
+    }
     if (typeof value === 'string') {
-      const json = parseJson(value);
+      const json = checks.parseJson(value);
       if ('error' in json) return { errors: [json.error] };
       value = json.value;
     }
     if (!wasValidated(value)) {
-      const result = validateSegment(value);
+      const result = checks.validateSegment(value);
       if (!result.valid) return { errors: result.errors };
     }
     const kind = (value as Segment).kind;
