@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import '../../src/elements/segment-text.js';
 import '../../src/elements/envelope-message.js';
 import { sanitizerLoaded } from '../../src/elements/internal/markdown-html.js';
+import { loadChecks } from '../../src/elements/internal/segment-element.js';
 import type { SegmentText } from '../../src/elements/segment-text.js';
 
 /**
@@ -37,6 +38,9 @@ async function firstRender(el: SegmentText): Promise<ShadowRoot> {
 }
 
 describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => {
+  // A standalone segment's first draw waits for its checks (once per page); DOMPurify is not
+  // among them.
+  before(() => loadChecks());
   afterEach(() => document.body.replaceChildren());
 
   it('is text until DOMPurify has loaded, then the sanitized HTML; hostile HTML never runs', async () => {
