@@ -1,10 +1,10 @@
-/** `prompt-envelope render FILE [-o page.html] [--interactive]`: an envelope as a static page. */
+/** `prompt-envelope render FILE [-o page.html] [--interactive]`: a conversation as a static page. */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { parseEnvelope } from './core/protocol/parse.js';
 import { pointerForMessage } from './core/protocol/issues.js';
+import { importEnvelope } from './core/targets/import.js';
 import { line } from './cli/terminal-text.js';
-import { renderEnvelopePage } from './ssr/page.js';
+import { renderPage } from './ssr/page.js';
 
 export interface RenderCommandOptions {
   output?: string;
@@ -22,18 +22,31 @@ export interface RenderIo {
   writeFile: (path: string, text: string) => void;
 }
 
-/** Writes the page; 0, or 1 when the file is not a valid envelope (the page is written all the same). */
+/**
+ * Writes the page of what `view` would show: an envelope, or the conversations of any format the
+ * importer reads (request bodies, logs, traces), one after the other. 0, or 1 when the file holds
+ * errors or no conversation (the page is written all the same, showing them).
+ */
 export async function renderCommand(
   file: string,
   text: string,
   options: RenderCommandOptions,
   io: RenderIo,
 ): Promise<number> {
-  const parsed = parseEnvelope(text);
-  if (!parsed.valid) {
-    io.stderr(line`${file} is not a valid envelope; the page shows the errors:\n`);
-    for (const error of parsed.errors)
-      io.stderr(line`  ${pointerForMessage(error.path || '/')}: ${error.message}\n`);
+  const imported = importEnvelope(text);
+  const conversations =
+    imported.envelopes?.map((conversation) => conversation.envelope) ??
+    (imported.envelope ? [imported.envelope] : []);
+  const { errors } = imported;
+  if (imported.source !== 'envelope' || errors.length > 0) {
+    const count = `${conversations.length} ${conversations.length === 1 ? 'conversation' : 'conversations'}`;
+    const problems =
+      errors.length === 1 ? ', 1 error' : errors.length > 1 ? `, ${errors.length} errors` : '';
+    io.stderr(line`${file}: ${count} (${imported.source ?? 'unread'})${problems}
+`);
+    for (const error of errors)
+      io.stderr(line`  ${pointerForMessage(error.path || '/')}: ${error.message}
+`);
   }
   // The script-tag bundle with its on-demand parts inside (a page that loads nothing else),
   // from this installed package (built next to this file).
@@ -42,7 +55,9 @@ export async function renderCommand(
         'utf8',
       )
     : undefined;
-  const page = await renderEnvelopePage(parsed.valid ? parsed.envelope : text, {
+  // Nothing read: the element is given the text, and shows why, as the viewer does.
+  const shown = conversations.length === 0 ? [text] : conversations;
+  const page = await renderPage(shown, {
     element: options.viewer ? 'envelope-viewer' : 'envelope-chat',
     ...(options.theme ? { theme: options.theme } : {}),
     ...(options.lang ? { lang: options.lang } : {}),
@@ -56,5 +71,5 @@ export async function renderCommand(
   } else {
     io.stdout(page);
   }
-  return parsed.valid ? 0 : 1;
+  return conversations.length > 0 && errors.length === 0 ? 0 : 1;
 }

@@ -3,7 +3,7 @@
 // rebuilding its DOM when the script loads, renders bad input as the error panel, and stays
 // inert for the whole XSS corpus.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -215,6 +215,56 @@ describe('prompt-envelope render (the command, as a process)', () => {
     assert.deepEqual(requests, [`file://${file}`]);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  test('reads what view reads: a request body, a log of several conversations, and says what it read', () => {
+    const run = (input: string, output: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          join(root, 'bin/prompt-envelope.js'),
+          'render',
+          join(root, 'test/fixtures/open', input),
+          '-o',
+          join(folder, output),
+        ],
+        { encoding: 'utf8' },
+      );
+    const body = run('openai-chat.json', 'openai-chat.html');
+    assert.equal(body.status, 0, body.stderr);
+    assert.match(body.stderr, /openai-chat\.json: 1 conversation \(openai\)\n/);
+    const page = readFileSync(join(folder, 'openai-chat.html'), 'utf8');
+    assert.ok(page.includes('Which one is better for a walk tomorrow?'));
+    assert.ok(!page.includes('This input cannot be shown'));
+
+    const batch = run('openai-batch-input.jsonl', 'batch.html');
+    assert.equal(batch.status, 0, batch.stderr);
+    assert.match(batch.stderr, /: 3 conversations \(openai\)\n/);
+    const headings = [
+      ...readFileSync(join(folder, 'batch.html'), 'utf8').matchAll(
+        /<h2 id="conversation-\d+">([^<]*)</g,
+      ),
+    ];
+    assert.deepEqual(
+      headings.map((m) => m[1]),
+      ['Conversation 1 of 3', 'Conversation 2 of 3', 'Conversation 3 of 3'],
+    );
+  });
+
+  test('a file no format reads gives exit code 1, the reason on the terminal, and a page with the error panel', () => {
+    const unread = join(folder, 'unread.json');
+    writeFileSync(unread, '{"model": 5}');
+    const out = spawnSync(
+      process.execPath,
+      [join(root, 'bin/prompt-envelope.js'), 'render', unread, '-o', join(folder, 'unread.html')],
+      { encoding: 'utf8' },
+    );
+    assert.equal(out.status, 1);
+    assert.match(
+      out.stderr,
+      /unread\.json: 0 conversations \(unread\), 1 error\n {2}\/: Not a format that can be read/,
+    );
+    assert.match(readFileSync(join(folder, 'unread.html'), 'utf8'), /part="error"/);
   });
 
   test('a file that is not an envelope gives exit code 1 and a page with the error panel', () => {
