@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
@@ -33,4 +34,24 @@ test("package.json's customElements names the shipped manifest", () => {
     modules: unknown[];
   };
   assert.ok(manifest.modules.length > 0);
+});
+
+// Editors read these from the installed package: the packed tarball must hold them.
+test('the packed package ships the manifest and the editor data', () => {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const out = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: new URL('.', root),
+    encoding: 'utf8',
+  });
+  const [{ files }] = JSON.parse(out) as [{ files: { path: string }[] }];
+  const paths = new Set(files.map((f) => f.path));
+  for (const file of ['custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json'])
+    assert.ok(paths.has(file), `${file} is packed`);
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    'web-types': string;
+  };
+  assert.ok(
+    paths.has(pkg['web-types'].replace(/^\.\//, '')),
+    'package.json names a packed web-types',
+  );
 });
