@@ -510,7 +510,8 @@ export class EnvelopeViewer extends LitElement {
     return renderScenarioBar(
       this.ambient,
       this.manifestState.manifest,
-      this.currentScenario,
+      // An opened file or a direct envelope is shown instead of the scenario: no chip is current.
+      this.opener.state() || this.input.state.status !== 'empty' ? undefined : this.currentScenario,
       (entry) => {
         this.live.stopReplay();
         this.replayOf = undefined;

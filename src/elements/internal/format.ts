@@ -30,6 +30,12 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
+/**
+ * Whether a message's timestamp tells when it was sent: an import without times numbers the
+ * messages from 0 (1 January 1970), a day no message of an LLM was sent.
+ */
+export const dated = (timestamp: number) => timestamp >= 86_400_000;
+
 /** A message time; falls back to `YYYY-MM-DD HH:mm` (UTC) when Intl refuses the inputs. */
 export function formatTime(
   timestamp: number,
