@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { demoEnvelopes } from '../../src/data/demos/index.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -54,4 +55,19 @@ test('the packed package ships the manifest and the editor data', () => {
     paths.has(pkg['web-types'].replace(/^\.\//, '')),
     'package.json names a packed web-types',
   );
+});
+
+// The demos ship with the package and are shown offline (Storybook, `npm start`, the CDN page):
+// a picture of theirs is data, not a request to another site. Audio and video are http(s) only
+// (<segment-media>'s rule) and are fetched only when played.
+test("the demos' pictures ship inside them: no image is loaded from another site", () => {
+  let images = 0;
+  for (const [id, envelope] of Object.entries(demoEnvelopes))
+    for (const message of envelope.messages)
+      for (const segment of message.segments)
+        if (segment.kind === 'media' && segment.mediaType === 'image') {
+          images++;
+          assert.match(segment.url, /^data:image\/(png|jpeg|gif|webp);base64,/, `demo ${id}`);
+        }
+  assert.ok(images > 0, 'the demos show a picture');
 });
