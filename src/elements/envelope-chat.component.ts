@@ -120,7 +120,7 @@ export class EnvelopeChat extends LitElement {
   private readonly ambient = new AmbientController(this, { chat: chatStrings });
   private readonly lazy = new LazyChunks(this);
   private readonly highlighter = new SearchHighlighter(this);
-  private readonly live = new LiveChat(this, (...change) => this.showLive(...change));
+  private readonly live = new LiveChat(this);
   private readonly follow = new FollowBottom(this, () =>
     this.renderRoot.querySelector<HTMLElement>('.messages'),
   );
@@ -230,8 +230,11 @@ export class EnvelopeChat extends LitElement {
     return this.live.applyStreamUpdate(update);
   }
 
-  /** Shows a live change's `next`, carrying what was derived from the old one. */
-  private showLive(next: Envelope, derived: Derived, index: number, kind: ChangeKind): void {
+  /**
+   * Shows a live change's `next`, carrying what was derived from the old one.
+   * @internal The live controller calls it; no API.
+   */
+  showLive(next: Envelope, derived: Derived, index: number, kind: ChangeKind): void {
     const from = this.shown;
     if (from) {
       this.heightsOf.set(next, this.heightsOf.get(from) ?? new Map());

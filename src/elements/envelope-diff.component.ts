@@ -22,7 +22,7 @@ import { renderSegment } from './internal/render-segment.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import type { StringKey } from './internal/strings.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
-import { dated, formatTime, isoTime } from './internal/format.js';
+import { formatTime, isoTime } from './internal/format.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { envelopeDiffStyles } from './envelope-diff.styles.js';
 import { diffExportedBodies, jsdiffFor, type LineGroup } from './envelope-diff/body-lines.js';
@@ -381,7 +381,7 @@ export class EnvelopeDiff extends LitElement {
       html`<div class="message-head">
         <span class="side-label">${a.t(label)}</span>
         ${markIf(changedField('role'), html`<span class="role">${a.t(`role.${m.role}`)}</span>`)}
-        ${dated(m.timestamp) ? markIf(changedField('timestamp'), html`<time datetime=${isoTime(m.timestamp)}>${this.formatTime(m.timestamp)}</time>`) : nothing}
+        ${markIf(changedField('timestamp'), html`<time datetime=${isoTime(m.timestamp)}>${this.formatTime(m.timestamp)}</time>`)}
       </div>`;
     return html`<div part="row" class="row changed" data-id=${id}>
       ${head}

@@ -27,7 +27,7 @@ import type { SystemPromptView } from './segment-system-prompt.view.js';
 import type { ToolCallRequestView } from './tool-call-request.view.js';
 import { htmlShown } from './internal/html-waiting.js';
 import { nextTurn } from './internal/text-pacer.js';
-import { dated, formatNumber, formatTime, isoTime } from './internal/format.js';
+import { formatNumber, formatTime, isoTime } from './internal/format.js';
 import { cutText, fillTemplate, formatDuration } from './internal/participants.js';
 import { shownLabel, shownListLabel } from './internal/shown-text.js';
 import { ShownSlices, showMoreStyles } from './internal/shown-slices.js';
@@ -327,11 +327,11 @@ export class EnvelopeMessage extends LitElement {
       <article
         part="bubble"
         class="bubble"
-        aria-label=${`${roleLabel}${speaker} ${this.formatTime(message.timestamp, 'long')}`.trim()}
+        aria-label=${`${roleLabel}${speaker} ${this.formatTime(message.timestamp, 'long')}`}
       >
         <header part="header" class="header">
           <span part="role" class="role">${roleLabel}</span>
-          ${actor ? this.renderActor(actor) : nothing} ${this.renderTime(message, '')}
+          ${actor ? this.renderActor(actor) : nothing} ${this.renderTime(message)}
           ${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}
           ${
             this.streaming
@@ -357,10 +357,10 @@ export class EnvelopeMessage extends LitElement {
       <article
         part="notice"
         class="event-notice"
-        aria-label=${`${a.t('role.event')} ${this.formatTime(message.timestamp, 'long')}`.trim()}
+        aria-label=${`${a.t('role.event')} ${this.formatTime(message.timestamp, 'long')}`}
       >
         <div part="segments" class="events">${this.renderSegments(message)}</div>
-        ${this.renderTime(message, 'notice-time')}
+        ${this.renderTime(message)}
       </article>
     </div>`;
   }
@@ -565,17 +565,14 @@ export class EnvelopeMessage extends LitElement {
     return out;
   }
 
-  /** The time of a message, or '' when its timestamp does not tell when it was sent. */
+  /** The time of a message ('' when its timestamp does not tell when it was sent). */
   private formatTime(timestamp: number, style: 'short' | 'long'): string {
-    return dated(timestamp) ? formatTime(timestamp, this.ambient.lang, this.timeZone, style) : '';
+    return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
   }
 
-  private renderTime({ timestamp }: Message, className: string) {
-    return dated(timestamp)
-      ? html`<time part="time" class=${className} datetime=${isoTime(timestamp)}
-          >${this.formatTime(timestamp, 'short')}</time
-        >`
-      : nothing;
+  private renderTime({ timestamp }: Message) {
+    const time = this.formatTime(timestamp, 'short');
+    return time ? html`<time part="time" datetime=${isoTime(timestamp)}>${time}</time>` : nothing;
   }
 }
 

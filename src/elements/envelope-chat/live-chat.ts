@@ -28,10 +28,9 @@ export interface RejectedMessage {
 export interface LiveHost extends ReactiveControllerHost, HTMLElement {
   /** The valid envelope shown now. */
   readonly loadedEnvelope: Envelope | undefined;
+  /** Shows `next`, made from the shown envelope by one change at message `index`. */
+  showLive(next: Envelope, derived: Derived, index: number, kind: ChangeKind): void;
 }
-
-/** Shows `next`, made from the shown envelope by one change at message `index`. */
-export type ShowLive = (next: Envelope, derived: Derived, index: number, kind: ChangeKind) => void;
 
 export interface UpdateOptions {
   /** The message is still being written: its typing indicator stays on (default false). */
@@ -52,11 +51,7 @@ export class LiveChat implements ReactiveController {
   rejected: RejectedMessage[] = [];
   private current?: { envelope: Envelope; derived: Derived };
 
-  // The host passes how it shows a change, which stays out of its public API.
-  constructor(
-    private readonly host: LiveHost,
-    private readonly show: ShowLive,
-  ) {
+  constructor(private readonly host: LiveHost) {
     host.addController(this);
   }
 
@@ -161,7 +156,7 @@ export class LiveChat implements ReactiveController {
     if (streaming) this.streaming.add(id);
     else if (kind === 'update' || kind === 'append') this.end(id);
     this.current = { envelope: change.envelope, derived: change.derived };
-    this.show(change.envelope, change.derived, change.index, kind);
+    this.host.showLive(change.envelope, change.derived, change.index, kind);
     this.host.dispatchEvent(
       new EnvelopeChangeEvent({
         change: kind,

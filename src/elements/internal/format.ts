@@ -31,18 +31,17 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 }
 
 /**
- * Whether a message's timestamp tells when it was sent: an import without times numbers the
- * messages from 0 (1 January 1970), a day no message of an LLM was sent.
+ * A message time; falls back to `YYYY-MM-DD HH:mm` (UTC) when Intl refuses the inputs. None ('')
+ * in the first day of 1970: an import without times numbers the messages from 0, and no
+ * message of an LLM was sent that day.
  */
-export const dated = (timestamp: number) => timestamp >= 86_400_000;
-
-/** A message time; falls back to `YYYY-MM-DD HH:mm` (UTC) when Intl refuses the inputs. */
 export function formatTime(
   timestamp: number,
   lang: string,
   timeZone: string | undefined,
   style: TimeStyle,
 ): string {
+  if (timestamp < 86_400_000) return '';
   try {
     const key = `time|${lang}|${timeZone}|${style}`;
     return cached(

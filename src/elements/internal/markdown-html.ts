@@ -43,8 +43,7 @@ function keepSafeAttributes(node: Element) {
   if (node.tagName === 'IMG') {
     // An image without a text alternative is taken as decoration: screen readers skip it.
     if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
-    const src = node.getAttribute('src');
-    if (src === null || !SAFE_IMAGE.test(src.trim())) node.removeAttribute('src');
+    keepUrl(node, 'src', SAFE_IMAGE);
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
   }
