@@ -48,7 +48,7 @@ export const envelopeChatStyles = css`
   }
   .search {
     display: flex;
-    flex-wrap: nowrap;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.35rem;
     margin-inline-start: auto;
