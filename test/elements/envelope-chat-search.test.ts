@@ -84,6 +84,11 @@ describe('<envelope-chat> search', () => {
       const r = control.getBoundingClientRect();
       expect(r.right, control.outerHTML.slice(0, 60)).to.be.at.most(box.right);
     }
+    // The field and its arrows stay on one line.
+    const tops = [...search.querySelectorAll('input[type="search"], button')].map(
+      (el) => el.getBoundingClientRect().top,
+    );
+    expect(Math.max(...tops) - Math.min(...tops)).to.be.below(8);
   });
 
   it('cycles through matches with Enter and Shift+Enter, and the buttons', async () => {
