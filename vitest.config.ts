@@ -3,7 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 // Story tests (`npx vitest run --project=storybook`): every story of stories/ renders in
-// Chromium without errors and its play function passes. The element and core tests run with
+// Chromium without errors, its play function passes and axe finds nothing. The element and core tests run with
 // `wtr` and `node --test`, not here.
 export default defineConfig({
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
-          setupFiles: ['.storybook/vitest.setup.ts'],
+          setupFiles: ['.storybook/vitest.setup.ts', 'test/stories/axe.setup.ts'],
           browser: {
             enabled: true,
             headless: true,

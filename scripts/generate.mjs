@@ -4,6 +4,7 @@
 //   src/data/anthropic-skills/skills.generated.ts      ← src/data/anthropic-skills/*/SKILL.md
 //   custom-elements.json                       ← JSDoc of src/elements (custom-elements-manifest)
 //   vscode.html-custom-data.json               ← custom-elements.json (tag and attribute completion)
+//   web-types.json                             ← custom-elements.json (JetBrains IDEs' completion)
 //   stories/reference/<tag>.mdx                ← custom-elements.json (the element reference)
 //   src/react/, src/types/                     ← custom-elements.json (framework bindings and types)
 // `--check` writes nothing and exits 1 when a committed file is stale or left over (run by
@@ -24,6 +25,7 @@ import {
   svelteTypes,
   vueTypes,
 } from './generate-bindings.mjs';
+import { webTypes } from './editor-data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -592,6 +594,7 @@ function elementReferencePages(manifestText) {
 }
 
 const manifestText = customElementsManifest();
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const elements = manifestElements(JSON.parse(manifestText), root);
 
 const outputs = [
@@ -599,6 +602,7 @@ const outputs = [
   ['src/data/anthropic-skills/skills.generated.ts', await anthropicSkillsModule()],
   ['custom-elements.json', manifestText],
   ['vscode.html-custom-data.json', vscodeCustomData(manifestText)],
+  ['web-types.json', webTypes(JSON.parse(manifestText), packageJson)],
   ...elementReferencePages(manifestText),
   ...reactWrappers(elements),
   ['src/types/react.ts', reactJsxTypes(elements)],

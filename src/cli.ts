@@ -425,6 +425,9 @@ function viewFiles(path: string | undefined, input: Input): ViewFile[] | { error
 }
 
 /** Serves the viewer with the files until Ctrl+C (SIGINT) or SIGTERM. */
+/** `1 conversation`, `2 conversations`. */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 async function viewCommand(
   path: string | undefined,
   options: { host: string; port: number; open: boolean },
@@ -439,8 +442,10 @@ async function viewCommand(
   for (const file of files) {
     const result = importEnvelope(file.text);
     const count = result.envelopes?.length ?? (result.envelope ? 1 : 0);
-    const errors = result.errors.length > 0 ? `, ${result.errors.length} errors` : '';
-    io.stderr(line`${file.name}: ${count} conversations (${result.source ?? 'unread'})${errors}\n`);
+    const errors = result.errors.length > 0 ? `, ${counted(result.errors.length, 'error')}` : '';
+    io.stderr(
+      line`${file.name}: ${counted(count, 'conversation')} (${result.source ?? 'unread'})${errors}\n`,
+    );
   }
   let server;
   try {

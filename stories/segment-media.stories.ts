@@ -22,7 +22,7 @@ const meta = { title: 'Segments/segment-media', ...s.meta };
 export default meta;
 type Story = StoryObj<SegmentArgs<MediaSegment>>;
 
-/** Scenario D's photo of a cat (loaded lazily from Wikimedia Commons). */
+/** Scenario D's picture of a cat (a data: URL shipped with the demo: no request). */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const { shadow } = await shadowOf(canvasElement, 'segment-media');
@@ -75,7 +75,11 @@ export const LongContent: Story = {
   args: {
     segment: {
       ...photo,
-      url: `${photo.url}?${'utm_source=prompt-envelope&'.repeat(12)}v=1`,
+      // Still the picture: a data: URL may carry parameters before its data.
+      url: photo.url.replace(
+        ';base64,',
+        `;${'name=prompt-envelope-demo-picture;'.repeat(12)}base64,`,
+      ),
       altText: Array.from({ length: 4 }, () => photo.altText).join(' '),
     },
   },

@@ -83,8 +83,8 @@ function checkMeasurement(value: MeasureResult): MeasureResult {
  * `measureEnvelope` on the request exported for `target`, with a legend table of tokens,
  * characters and shares, the total, and an optional context-window `limit`.
  *
- * @event envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
- * @event envelope-error - Its own envelope input is invalid (`detail: { errors }`).
+ * @event {EnvelopeLoadEvent} envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
+ * @event {EnvelopeErrorEvent} envelope-error - Its own envelope input is invalid (`detail: { errors }`).
  *
  * @csspart base - The root wrapper.
  * @csspart header - The total and the share of the limit.
@@ -95,16 +95,16 @@ function checkMeasurement(value: MeasureResult): MeasureResult {
  * @csspart error - The error panel.
  * @csspart working - The status shown while a large envelope is measured off the page.
  *
- * @cssprop --pe-system-prompt-color - System prompt (default #6B7280).
- * @cssprop --pe-memory-color - Memory (default #8B5CF6).
- * @cssprop --pe-skills-color - Skills (default #10B981).
- * @cssprop --pe-tool-overview-color - Tool declarations (default #F59E0B).
- * @cssprop --pe-history-color - Message text (default #0284C7, dark #38BDF8).
- * @cssprop --pe-tool-traffic-color - Tool calls and results (default #DB2777, dark #F472B6).
- * @cssprop --pe-documents-color - Documents (default #65A30D, dark #A3E635).
- * @cssprop --pe-long-text-color - Long text (default #A16207, dark #D6A35C).
- * @cssprop --pe-media-color - Media (default #4F46E5, dark #818CF8).
- * @cssprop --pe-tool-failure-color - The limit line and an exceeded limit (default #EF4444).
+ * @cssprop [--pe-system-prompt-color=#6b7280] - System prompt.
+ * @cssprop [--pe-memory-color=#8b5cf6] - Memory.
+ * @cssprop [--pe-skills-color=#10b981] - Skills.
+ * @cssprop [--pe-tool-overview-color=#f59e0b] - Tool declarations.
+ * @cssprop [--pe-history-color=#0284c7] - Message text (dark theme: #38bdf8).
+ * @cssprop [--pe-tool-traffic-color=#db2777] - Tool calls and results (dark theme: #f472b6).
+ * @cssprop [--pe-documents-color=#65a30d] - Documents (dark theme: #a3e635).
+ * @cssprop [--pe-long-text-color=#a16207] - Long text (dark theme: #d6a35c).
+ * @cssprop [--pe-media-color=#4f46e5] - Media (dark theme: #818cf8).
+ * @cssprop [--pe-tool-failure-color=#ef4444] - The limit line and an exceeded limit.
  */
 export class ContextMeter extends LitElement {
   static override styles = [

@@ -56,10 +56,10 @@ export function collapseMemoryOf(envelope: Envelope): CollapseMemory {
  * speaker's facts changed and no event said so, the state change the export adds shows above
  * their message as a notice row marked "added at export".
  *
- * @event envelope-load - A valid envelope is shown (`detail: { envelope, warnings }`).
- * @event envelope-error - The input is invalid or could not be loaded (`detail: { errors }`).
- * @event segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event envelope-change - A live change was taken (`detail: { change, messageId, index, envelope }`).
+ * @event {EnvelopeLoadEvent} envelope-load - A valid envelope is shown (`detail: { envelope, warnings }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The input is invalid or could not be loaded (`detail: { errors }`).
+ * @event {SegmentToggleEvent} segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {EnvelopeChangeEvent} envelope-change - A live change was taken (`detail: { change, messageId, index, envelope }`).
  *
  * @csspart base - The root wrapper.
  * @csspart header - Title, model, message count and search (sticks to the top while scrolling).
@@ -76,11 +76,11 @@ export function collapseMemoryOf(envelope: Envelope): CollapseMemory {
  * @csspart rejected - A live message that was refused: its error panel, where it would have been.
  * @csspart new-messages - The "new messages" pill, while the reader is scrolled away from the end.
  *
- * @cssprop --pe-surface-color - Background.
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Secondary text colour.
- * @cssprop --pe-font-family - Font family.
- * @cssprop --pe-scene-color - Background of the scene card (default #f8fafc, dark #162032).
+ * @cssprop [--pe-surface-color=#ffffff] - Background (dark theme: #111827).
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Secondary text colour (dark theme: #9ca3af).
+ * @cssprop [--pe-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif] - Font family.
+ * @cssprop [--pe-scene-color=#f8fafc] - Background of the scene card (dark theme: #162032).
  */
 export class EnvelopeChat extends LitElement {
   static override styles = [themeStyles, errorPanelStyles, envelopeChatStyles];
@@ -230,7 +230,10 @@ export class EnvelopeChat extends LitElement {
     return this.live.applyStreamUpdate(update);
   }
 
-  /** Called by the live controller: shows `next`, carrying what was derived from the old one. */
+  /**
+   * Shows a live change's `next`, carrying what was derived from the old one.
+   * @internal The live controller calls it; no API.
+   */
   showLive(next: Envelope, derived: Derived, index: number, kind: ChangeKind): void {
     const from = this.shown;
     if (from) {

@@ -48,7 +48,7 @@ export const envelopeChatStyles = css`
   }
   .search {
     display: flex;
-    flex-wrap: nowrap;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.35rem;
     margin-inline-start: auto;
@@ -56,7 +56,8 @@ export const envelopeChatStyles = css`
   }
   .search input[type='search'] {
     box-sizing: border-box;
-    width: 12rem;
+    /* Field, count and arrows fit one line of a 360 px chat; the checkbox may wrap. */
+    width: 10rem;
     max-width: 100%;
     padding: 0.25rem 0.5rem;
     border: 1px solid var(--_border);

@@ -73,7 +73,7 @@ const CHANGES_SLICE = 20;
  * listed (`items/2/content`: before → after), unchanged runs folded. A second view compares the
  * exported provider bodies line by line.
  *
- * @event envelope-error - A side is invalid or could not be loaded; one event per side, each
+ * @event {EnvelopeErrorEvent} envelope-error - A side is invalid or could not be loaded; one event per side, each
  * error with `side`: `a` (before) or `b` (after). The error panel names the side.
  *
  * @csspart base - The root wrapper.
@@ -92,11 +92,11 @@ const CHANGES_SLICE = 20;
  * @csspart working - The status shown while large envelopes are compared off the page.
  * @csspart more - The button under a long list of changed values that shows the next slice.
  *
- * @cssprop --pe-diff-added-color - Accent of added messages, segments and lines (default #22C55E).
- * @cssprop --pe-diff-removed-color - Accent of removed ones (default #EF4444).
- * @cssprop --pe-diff-changed-color - Accent of changed ones (default #F59E0B).
- * @cssprop --pe-surface-color - Background.
- * @cssprop --pe-code-background - Background of the body diff.
+ * @cssprop [--pe-diff-added-color=#22c55e] - Accent of added messages, segments and lines.
+ * @cssprop [--pe-diff-removed-color=#ef4444] - Accent of removed ones.
+ * @cssprop [--pe-diff-changed-color=#f59e0b] - Accent of changed ones.
+ * @cssprop [--pe-surface-color=#ffffff] - Background (dark theme: #111827).
+ * @cssprop [--pe-code-background=#eef1f5] - Background of the body diff (dark theme: #0b1220).
  */
 export class EnvelopeDiff extends LitElement {
   static override styles = [

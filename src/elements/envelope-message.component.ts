@@ -51,9 +51,9 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
  * chat sets it where the speaker's facts changed and no event said so): notice rows marked "added
  * at export", since they are not in the envelope. Every string of the message is drawn as text.
  *
- * @event envelope-error - The `message` is invalid (`detail: { errors }`); an error panel is shown.
- * @event segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event message-reveal - The reply link was followed (`detail: { messageId, from }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The `message` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {SegmentToggleEvent} segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {MessageRevealEvent} message-reveal - The reply link was followed (`detail: { messageId, from }`).
  *
  * @csspart base - The root wrapper (carries the role as a class: `role-user` …).
  * @csspart bubble - The bubble.
@@ -77,13 +77,13 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
  * @csspart segment-panel - Inside a segment, the parts its element documents, named with `segment-` in front so that they do not mix with the message's own: `segment-panel`, `segment-header`, `segment-label`, `segment-summary`, `segment-body`, `segment-item`, `segment-content`, `segment-result`, `segment-more`… (a segment element's `header` is `segment-header` here).
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-user-bubble-color - Background of user bubbles.
- * @cssprop --pe-surface-color - Background of other bubbles.
- * @cssprop --pe-subtle-color - Background of system and tool bubbles.
- * @cssprop --pe-border-color - Bubble border.
- * @cssprop --pe-radius - Corner radius.
- * @cssprop --pe-danger-text-color - Text of the mute badge.
- * @cssprop --pe-link-color - The reply link and facts button.
+ * @cssprop [--pe-user-bubble-color=#eff6ff] - Background of user bubbles (dark theme: #1e3a5f).
+ * @cssprop [--pe-surface-color=#ffffff] - Background of other bubbles (dark theme: #111827).
+ * @cssprop [--pe-subtle-color=#f3f4f6] - Background of system and tool bubbles (dark theme: #1f2937).
+ * @cssprop [--pe-border-color=#d1d5db] - Bubble border (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
+ * @cssprop [--pe-danger-text-color=#b91c1c] - Text of the mute badge (dark theme: #fca5a5).
+ * @cssprop [--pe-link-color=#1d4ed8] - The reply link and facts button (dark theme: #93c5fd).
  */
 export class EnvelopeMessage extends LitElement {
   static override styles = [
@@ -167,6 +167,7 @@ export class EnvelopeMessage extends LitElement {
   /**
    * Opens the speaker's facts when `test` matches one of them but nothing the compact header
    * shows (its name, role badges and group title): search calls it for a match in the speaker.
+   * @internal The chat's search calls it; no API.
    */
   revealSpeaker(test: (text: string) => boolean): void {
     const message = this.input && 'message' in this.input ? this.input.message : undefined;
@@ -176,7 +177,10 @@ export class EnvelopeMessage extends LitElement {
     if (!shown.some(test) && test(headerSearchText(message))) this.factsOpen = true;
   }
 
-  /** Draws the message's segments at least up to `index` (a search match must be on screen). */
+  /**
+   * Draws the message's segments at least up to `index` (a search match must be on screen).
+   * @internal The chat's search calls it; no API.
+   */
   showSegment(index: number): void {
     const before = this.slices.shown('segments', Infinity);
     this.slices.include('segments', index);
@@ -186,12 +190,16 @@ export class EnvelopeMessage extends LitElement {
   /**
    * Opens what hides text that `test` accepts in segment `index` (search calls it for a match
    * there): the segment itself and its inner parts. Fires no `segment-toggle`.
+   * @internal The chat's search calls it; no API.
    */
   revealSegment(index: number, test: (text: string) => boolean): void {
     this.views.get(index)?.reveal(test);
   }
 
-  /** The elements that show the speaker's searched facts (compact header and open facts). */
+  /**
+   * The elements that show the speaker's searched facts (compact header and open facts).
+   * @internal The chat's search calls it; no API.
+   */
   speakerTexts(): Element[] {
     const selector = '.actor-name, .badge-text, .fact-list dd.searched';
     return [...(this.shadowRoot?.querySelectorAll(selector) ?? [])];
@@ -325,10 +333,7 @@ export class EnvelopeMessage extends LitElement {
       >
         <header part="header" class="header">
           <span part="role" class="role">${roleLabel}</span>
-          ${actor ? this.renderActor(actor) : nothing}
-          <time part="time" datetime=${isoTime(message.timestamp)}
-            >${this.formatTime(message.timestamp, 'short')}</time
-          >
+          ${actor ? this.renderActor(actor) : nothing} ${this.renderTime(message)}
           ${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}
           ${
             this.streaming
@@ -357,9 +362,7 @@ export class EnvelopeMessage extends LitElement {
         aria-label=${`${a.t('role.event')} ${this.formatTime(message.timestamp, 'long')}`}
       >
         <div part="segments" class="events">${this.renderSegments(message)}</div>
-        <time part="time" class="notice-time" datetime=${isoTime(message.timestamp)}
-          >${this.formatTime(message.timestamp, 'short')}</time
-        >
+        ${this.renderTime(message)}
       </article>
     </div>`;
   }
@@ -564,8 +567,14 @@ export class EnvelopeMessage extends LitElement {
     return out;
   }
 
+  /** The time of a message ('' when its timestamp does not tell when it was sent). */
   private formatTime(timestamp: number, style: 'short' | 'long'): string {
     return formatTime(timestamp, this.ambient.lang, this.timeZone, style);
+  }
+
+  private renderTime({ timestamp }: Message) {
+    const time = this.formatTime(timestamp, 'short');
+    return time ? html`<time part="time" datetime=${isoTime(timestamp)}>${time}</time>` : nothing;
   }
 }
 

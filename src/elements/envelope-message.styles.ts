@@ -175,7 +175,7 @@ export const envelopeMessageStyles = css`
   .event-notice > .events > * {
     --pe-segment-background: transparent;
   }
-  .notice-time {
+  .event-notice > time {
     color: var(--_muted);
     font-size: 0.75em;
   }

@@ -54,11 +54,12 @@ const loadFailure = (url: string, error: unknown) => ({
  * on top when `scenarios` is set. Supplements saved in the Studio apply to the protocol panel's
  * requests (a note says so and turns them off). Stacks vertically on narrow screens.
  *
- * @event envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
- * @event envelope-error - The envelope or the manifest is invalid or could not be loaded.
- * @event segment-toggle - A segment was expanded or collapsed.
- * @event protocol-copy - The protocol panel copied JSON.
- * @event studio-change - The Studio saved its supplements (`detail: { components }`).
+ * @event {EnvelopeLoadEvent} envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The envelope or the manifest is invalid or could not be loaded (`detail: { errors }`).
+ * @event {SegmentToggleEvent} segment-toggle - A segment was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {ProtocolCopyEvent} protocol-copy - The protocol panel copied JSON (`detail: { target, what, text }`).
+ * @event {EnvelopeChangeEvent} envelope-change - A live change was taken (`detail: { change, messageId, index, envelope }`).
+ * @event {StudioChangeEvent} studio-change - The Studio saved its supplements (`detail: { components }`).
  *
  * @csspart base - The root wrapper.
  * @csspart bar - The scenario bar.
@@ -84,9 +85,9 @@ const loadFailure = (url: string, error: unknown) => ({
  * @csspart studio-note - The note above the protocol panel while Studio supplements are saved.
  * @csspart error - The error panel.
  *
- * @cssprop --pe-viewer-height - Height of the two columns on wide screens when the viewer itself has no height (default 80vh); give the viewer a height (e.g. 100vh) to fill it.
- * @cssprop --pe-surface-color - Background.
- * @cssprop --pe-border-color - Borders.
+ * @cssprop [--pe-viewer-height=80vh] - Height of the two columns on wide screens when the viewer itself has no height; give the viewer a height (e.g. 100vh) to fill it.
+ * @cssprop [--pe-surface-color=#ffffff] - Background (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Borders (dark theme: #374151).
  */
 export class EnvelopeViewer extends LitElement {
   static override styles = [themeStyles, tabStyles, errorPanelStyles, envelopeViewerStyles];
@@ -515,7 +516,8 @@ export class EnvelopeViewer extends LitElement {
     return renderScenarioBar(
       this.ambient,
       this.manifestState.manifest,
-      this.currentScenario,
+      // An opened file or a direct envelope is shown instead of the scenario: no chip is current.
+      this.opener.state() || this.input.state.status !== 'empty' ? undefined : this.currentScenario,
       (entry) => {
         this.live.stopReplay();
         this.replayOf = undefined;

@@ -174,6 +174,7 @@ export const envelopeViewerStyles = css`
   .compare-bar input {
     font: inherit;
     color: var(--_text);
+    background: var(--_surface);
   }
   context-meter,
   envelope-diff {

@@ -64,9 +64,9 @@ import { panelStrings } from './internal/strings/en/panel.js';
  * `storage-key`); settings as YAML (copy, download, import). Finds its envelope from its own
  * `envelope`/`src`/child script, else an ancestor `<envelope-viewer>`.
  *
- * @event studio-change - The supplements were saved (`detail: { components }`, a copy).
- * @event envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
- * @event envelope-error - Its own envelope input is invalid (`detail: { errors }`).
+ * @event {StudioChangeEvent} studio-change - The supplements were saved (`detail: { components }`, a copy).
+ * @event {EnvelopeLoadEvent} envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
+ * @event {EnvelopeErrorEvent} envelope-error - Its own envelope input is invalid (`detail: { errors }`).
  *
  * @csspart base - The root wrapper.
  * @csspart editor - The component list with its toolbar.
@@ -85,11 +85,11 @@ import { panelStrings } from './internal/strings/en/panel.js';
  * @csspart panel - The embedded `<protocol-panel>` with the request body.
  * @csspart error - The error panel.
  *
- * @cssprop --pe-surface-color - Background.
- * @cssprop --pe-border-color - Borders.
- * @cssprop --pe-code-background - Background of templates and of the model text.
- * @cssprop --pe-focus-color - Focus ring and the supplement accent.
- * @cssprop --pe-studio-supplement-color - Accent of supplement rows and of the gap markers in the preview.
+ * @cssprop [--pe-surface-color=#ffffff] - Background (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Borders (dark theme: #374151).
+ * @cssprop [--pe-code-background=#eef1f5] - Background of templates and of the model text (dark theme: #0b1220).
+ * @cssprop [--pe-focus-color=#2563eb] - Focus ring and the supplement accent (dark theme: #60a5fa).
+ * @cssprop [--pe-studio-supplement-color=#0e7490] - Accent of supplement rows and of the gap markers in the preview (dark theme: #22d3ee).
  */
 export class PromptStudio extends LitElement {
   static override styles = [

@@ -75,9 +75,9 @@ interface TabView {
  * named by `for`, else an ancestor `<envelope-viewer>`. Host prompt segments come from
  * `registry` (its own, an ancestor viewer's, or one the host assigns).
  *
- * @event protocol-copy - The shown JSON was copied (`detail: { target, what, text }`).
- * @event envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
- * @event envelope-error - Its own envelope input is invalid (`detail: { errors }`).
+ * @event {ProtocolCopyEvent} protocol-copy - The shown JSON was copied (`detail: { target, what, text }`).
+ * @event {EnvelopeLoadEvent} envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
+ * @event {EnvelopeErrorEvent} envelope-error - Its own envelope input is invalid (`detail: { errors }`).
  *
  * @csspart base - The root wrapper.
  * @csspart tabs - The tab list.
@@ -92,12 +92,12 @@ interface TabView {
  * @csspart trace-target - The Trace tab's target selector.
  * @csspart working - The status shown while a large envelope's tab is prepared off the page.
  *
- * @cssprop --pe-surface-color - Background.
- * @cssprop --pe-code-background - Background of the JSON.
- * @cssprop --pe-json-key-color - Colour of JSON keys.
- * @cssprop --pe-json-string-color - Colour of JSON strings.
- * @cssprop --pe-json-number-color - Colour of JSON numbers.
- * @cssprop --pe-json-literal-color - Colour of true, false and null.
+ * @cssprop [--pe-surface-color=#ffffff] - Background (dark theme: #111827).
+ * @cssprop [--pe-code-background=#eef1f5] - Background of the JSON (dark theme: #0b1220).
+ * @cssprop [--pe-json-key-color=#1d4ed8] - Colour of JSON keys (dark theme: #93c5fd).
+ * @cssprop [--pe-json-string-color=#047857] - Colour of JSON strings (dark theme: #6ee7b7).
+ * @cssprop [--pe-json-number-color=#92400e] - Colour of JSON numbers (dark theme: #fcd34d).
+ * @cssprop [--pe-json-literal-color=#7c3aed] - Colour of true, false and null (dark theme: #c4b5fd).
  */
 export class ProtocolPanel extends LitElement {
   static override styles = [

@@ -11,7 +11,7 @@ import { DocumentView } from './segment-document.view.js';
  * Documents have no `collapsed` field, so showing the parsed content is local UI state and fires
  * no `segment-toggle`.
  *
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart card - The document card.
@@ -25,12 +25,12 @@ import { DocumentView } from './segment-document.view.js';
  * @csspart parsed - The parsed content, rendered as Markdown.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of the details and the snippet.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-subtle-color - Background of the icon tile and the button.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of the details and the snippet (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-subtle-color=#f3f4f6] - Background of the icon tile and the button (dark theme: #1f2937).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentDocument extends SegmentElement<DocumentSegment> {
   static override styles = [...SegmentElement.styles, segmentDocumentStyles];

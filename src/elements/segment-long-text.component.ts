@@ -9,8 +9,8 @@ import { LongTextView } from './segment-long-text.view.js';
  * character count; expanded, the whole text in a scrolling block. The content is plain text,
  * never Markdown.
  *
- * @event segment-toggle - The text was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {SegmentToggleEvent} segment-toggle - The text was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The card around the text.
@@ -24,14 +24,14 @@ import { LongTextView } from './segment-long-text.view.js';
  * @csspart toggle - The "Show all" / "Show less" button.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of the count and the icon.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-subtle-color - Background of the button.
- * @cssprop --pe-code-background - Background of the full text.
- * @cssprop --pe-code-font-family - Monospace font of the text.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of the count and the icon (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-subtle-color=#f3f4f6] - Background of the button (dark theme: #1f2937).
+ * @cssprop [--pe-code-background=#eef1f5] - Background of the full text (dark theme: #0b1220).
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Monospace font of the text.
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentLongText extends SegmentElement<LongTextSegment> {
   static override styles = [...SegmentElement.styles, segmentLongTextStyles];

@@ -9,7 +9,7 @@ import { MediaView } from './segment-media.view.js';
  * alt text as a caption. Only http(s) URLs (and `data:image/*` for images) are loaded, and only
  * when shown: images load lazily, audio and video preload nothing.
  *
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart figure - The card around the media.
@@ -23,13 +23,13 @@ import { MediaView } from './segment-media.view.js';
  * @csspart url - The URL in the notice or the placeholder.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-media-max-height - Largest height of an image or video (default 24rem).
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of the caption, the label and the placeholder.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-subtle-color - Background of the placeholder.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-media-max-height=24rem] - Largest height of an image or video.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of the caption, the label and the placeholder (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-subtle-color=#f3f4f6] - Background of the placeholder (dark theme: #1f2937).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentMedia extends SegmentElement<MediaSegment> {
   static override styles = [...SegmentElement.styles, segmentMediaStyles];

@@ -14,6 +14,8 @@ const MEDIA_ICONS = { image: imageIcon, audio: audioIcon, video: videoIcon };
 /** A media segment drawn: by <segment-media> and inside `<envelope-message>`. */
 export class MediaView extends SegmentView<MediaSegment> {
   readonly kind = 'media';
+  // The URL is loaded whole (a picture as a data: URL is longer than any label) and shown cut.
+  protected override readonly cutsItself = ['url'];
 
   /** The source that failed to load: a new URL gets a new attempt. */
   private failedSrc?: string;

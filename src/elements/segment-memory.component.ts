@@ -8,8 +8,8 @@ import { MemoryView } from './segment-memory.view.js';
  * @summary Long-term memory the application put into the context: a purple collapsible panel
  * with the description and each remembered item (title and content).
  *
- * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The collapsible panel.
@@ -21,11 +21,11 @@ import { MemoryView } from './segment-memory.view.js';
  * @csspart more - The button under a long list that shows its next items.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-memory-color - Accent colour (default #8B5CF6).
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-memory-color=#8b5cf6] - Accent colour.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentMemory extends SegmentElement<MemorySegment> {
   static override styles = [...SegmentElement.styles, segmentMemoryStyles];

@@ -9,9 +9,9 @@ import { SkillsView } from './segment-skills.view.js';
  * each skill as `/name` and its description. When a skill registry has filled in a skill's
  * instructions (`body`, SPEC §3.5), a button under the skill reveals them as Markdown.
  *
- * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
  * Revealing a skill's instructions is local and fires nothing.
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The collapsible panel.
@@ -29,13 +29,13 @@ import { SkillsView } from './segment-skills.view.js';
  * @csspart note - The note shown when no instructions are loaded.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-skills-color - Accent colour (default #10B981).
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of descriptions and notes.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-code-font-family - Font of skill names.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-skills-color=#10b981] - Accent colour.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of descriptions and notes (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Font of skill names.
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentSkills extends SegmentElement<SkillsSegment> {
   static override styles = [...SegmentElement.styles, segmentSkillsStyles];

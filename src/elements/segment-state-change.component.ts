@@ -17,7 +17,7 @@ import { StateChangeView } from './segment-state-change.view.js';
  * default as in exports) and the scene id of the envelope; standalone, the line has no time.
  * Revealing the line is local state: it fires no `segment-toggle`.
  *
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart notice - The centered row: sentence and button.
@@ -29,10 +29,10 @@ import { StateChangeView } from './segment-state-change.view.js';
  * @csspart line - The exact state-change line the model gets.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-event-color - Background of the notice (default #f1f3f6, dark #1c2430).
- * @cssprop --pe-muted-color - Colour of the sentence.
- * @cssprop --pe-text-color - Colour of persons and values.
- * @cssprop --pe-code-font-family - Font of the line.
+ * @cssprop [--pe-event-color=#f1f3f6] - Background of the notice (dark theme: #1c2430).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of the sentence (dark theme: #9ca3af).
+ * @cssprop [--pe-text-color=#111827] - Colour of persons and values (dark theme: #e5e7eb).
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Font of the line.
  */
 export class SegmentStateChange extends SegmentElement<StateChangeSegment> {
   static override styles = [...SegmentElement.styles, segmentStateChangeStyles];

@@ -11,7 +11,7 @@ import { StaticVarView } from './segment-static-var.view.js';
  * The description is local UI state: static_var segments have no `collapsed` field (SPEC §2.1),
  * so revealing it fires no `segment-toggle`.
  *
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart pill - The `name = value` pill (a button when there is a description).
@@ -20,12 +20,12 @@ import { StaticVarView } from './segment-static-var.view.js';
  * @csspart description - The revealed description.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-static-var-color - Accent colour of the pill (default #3B82F6).
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of the description.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-code-font-family - Font of the name.
+ * @cssprop [--pe-static-var-color=#3b82f6] - Accent colour of the pill.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of the description (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Font of the name.
  */
 export class SegmentStaticVar extends SegmentElement<StaticVarSegment> {
   static override styles = [...SegmentElement.styles, segmentStaticVarStyles];

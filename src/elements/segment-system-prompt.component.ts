@@ -14,8 +14,8 @@ import { SystemPromptView } from './segment-system-prompt.view.js';
  * The prompt is shown as text (white space kept), never as Markdown or HTML: it is what the
  * model receives, character for character.
  *
- * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The collapsible panel.
@@ -31,13 +31,13 @@ import { SystemPromptView } from './segment-system-prompt.view.js';
  * @csspart value - A value filled in for a placeholder in the text as sent.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-system-prompt-color - Accent colour (default #6B7280).
- * @cssprop --pe-static-var-color - Colour of placeholder marks (default #3B82F6), as in `<segment-static-var>`.
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of captions and the summary.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-system-prompt-color=#6b7280] - Accent colour.
+ * @cssprop [--pe-static-var-color=#3b82f6] - Colour of placeholder marks, as in `<segment-static-var>`.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of captions and the summary (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentSystemPrompt extends SegmentElement<SystemPromptSegment> {
   static override styles = [...SegmentElement.styles, segmentSystemPromptStyles];

@@ -13,9 +13,9 @@ import { ToolOverviewView } from './segment-tool-overview.view.js';
  * cannot show fully (no properties, `$ref`, `oneOf`, `anyOf`, `allOf`, deeper than 8 levels)
  * are also shown as JSON.
  *
- * @event segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
  * Expanding one tool's schema is local and fires nothing.
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The collapsible panel.
@@ -37,18 +37,18 @@ import { ToolOverviewView } from './segment-tool-overview.view.js';
  * @csspart note - The note for a tool without a schema.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-tool-overview-color - Accent colour (default #F59E0B).
- * @cssprop --pe-text-color - Text colour.
- * @cssprop --pe-muted-color - Colour of types, descriptions and notes.
- * @cssprop --pe-surface-color - Background colour.
- * @cssprop --pe-border-color - Border colour.
- * @cssprop --pe-code-background - Background of JSON blocks.
- * @cssprop --pe-code-font-family - Font of names, types and JSON.
- * @cssprop --pe-json-key-color - Colour of JSON keys.
- * @cssprop --pe-json-string-color - Colour of JSON strings.
- * @cssprop --pe-json-number-color - Colour of JSON numbers.
- * @cssprop --pe-json-literal-color - Colour of `true`, `false` and `null`.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-tool-overview-color=#f59e0b] - Accent colour.
+ * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).
+ * @cssprop [--pe-muted-color=#4b5563] - Colour of types, descriptions and notes (dark theme: #9ca3af).
+ * @cssprop [--pe-surface-color=#ffffff] - Background colour (dark theme: #111827).
+ * @cssprop [--pe-border-color=#d1d5db] - Border colour (dark theme: #374151).
+ * @cssprop [--pe-code-background=#eef1f5] - Background of JSON blocks (dark theme: #0b1220).
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Font of names, types and JSON.
+ * @cssprop [--pe-json-key-color=#1d4ed8] - Colour of JSON keys (dark theme: #93c5fd).
+ * @cssprop [--pe-json-string-color=#047857] - Colour of JSON strings (dark theme: #6ee7b7).
+ * @cssprop [--pe-json-number-color=#92400e] - Colour of JSON numbers (dark theme: #fcd34d).
+ * @cssprop [--pe-json-literal-color=#7c3aed] - Colour of `true`, `false` and `null` (dark theme: #c4b5fd).
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {
   static override styles = [...SegmentElement.styles, jsonStyles, segmentToolOverviewStyles];

@@ -11,8 +11,8 @@ import { ToolCallRequestView } from './tool-call-request.view.js';
  * @summary A call the model made to a tool: a dark terminal-style block whose header names the
  * tool and whose body lists each argument as a labelled row, nested values indented.
  *
- * @event segment-toggle - The block was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
- * @event envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
+ * @event {SegmentToggleEvent} segment-toggle - The block was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
+ * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart panel - The terminal block.
@@ -33,10 +33,10 @@ import { ToolCallRequestView } from './tool-call-request.view.js';
  * @csspart partial - The arguments received so far, as JSON text.
  * @csspart error - The error panel shown for invalid input.
  *
- * @cssprop --pe-tool-call-request-color - Background of the block (default #1F2937, in both themes).
- * @cssprop --pe-tool-call-request-text-color - Text on that background (default #F9FAFB).
- * @cssprop --pe-code-font-family - Monospace font of the block.
- * @cssprop --pe-radius - Corner radius.
+ * @cssprop [--pe-tool-call-request-color=#1f2937] - Background of the block (in both themes).
+ * @cssprop [--pe-tool-call-request-text-color=#f9fafb] - Text on that background.
+ * @cssprop [--pe-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Monospace font of the block.
+ * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class ToolCallRequest extends SegmentElement<ToolCallRequestSegment> {
   static override styles = [...SegmentElement.styles, jsonStyles, toolCallRequestStyles];

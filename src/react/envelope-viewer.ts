@@ -3,6 +3,7 @@ import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
 import { EnvelopeViewer as EnvelopeViewerElement } from '../elements/envelope-viewer.js';
 import type {
+  EnvelopeChangeEvent,
   EnvelopeErrorEvent,
   EnvelopeLoadEvent,
   ProtocolCopyEvent,
@@ -16,6 +17,7 @@ export const EnvelopeViewer = createComponent({
   elementClass: EnvelopeViewerElement,
   react: React,
   events: {
+    onEnvelopeChange: 'envelope-change' as EventName<EnvelopeChangeEvent>,
     onEnvelopeError: 'envelope-error' as EventName<EnvelopeErrorEvent>,
     onEnvelopeLoad: 'envelope-load' as EventName<EnvelopeLoadEvent>,
     onProtocolCopy: 'protocol-copy' as EventName<ProtocolCopyEvent>,

@@ -115,6 +115,7 @@ export interface PromptEnvelopeIntrinsicElements {
       view?: EnvelopeViewer['view'];
       compareWith?: EnvelopeViewer['compareWith'];
       registry?: EnvelopeViewer['registry'];
+      'onenvelope-change'?: (event: EnvelopeChangeEvent) => void;
       'onenvelope-error'?: (event: EnvelopeErrorEvent) => void;
       'onenvelope-load'?: (event: EnvelopeLoadEvent) => void;
       'onprotocol-copy'?: (event: ProtocolCopyEvent) => void;

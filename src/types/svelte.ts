@@ -96,6 +96,7 @@ declare module 'svelte/elements' {
       view?: EnvelopeViewer['view'];
       compareWith?: EnvelopeViewer['compareWith'];
       registry?: EnvelopeViewer['registry'];
+      'onenvelope-change'?: (event: EnvelopeChangeEvent) => void;
       'onenvelope-error'?: (event: EnvelopeErrorEvent) => void;
       'onenvelope-load'?: (event: EnvelopeLoadEvent) => void;
       'onprotocol-copy'?: (event: ProtocolCopyEvent) => void;

@@ -96,6 +96,7 @@ declare module 'vue' {
       view?: EnvelopeViewer['view'];
       compareWith?: EnvelopeViewer['compareWith'];
       registry?: EnvelopeViewer['registry'];
+      onEnvelopeChange?: (event: EnvelopeChangeEvent) => void;
       onEnvelopeError?: (event: EnvelopeErrorEvent) => void;
       onEnvelopeLoad?: (event: EnvelopeLoadEvent) => void;
       onProtocolCopy?: (event: ProtocolCopyEvent) => void;

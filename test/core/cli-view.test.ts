@@ -30,7 +30,10 @@ after(async () => {
 });
 
 /** Starts `view` and resolves with the address it prints. */
-function view(args: string[], stdin?: string): Promise<{ url: string; child: ChildProcess }> {
+function view(
+  args: string[],
+  stdin?: string,
+): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, [bin, 'view', ...args, '--no-open', '--port', '0'], {
     cwd: root,
   });
@@ -43,7 +46,7 @@ function view(args: string[], stdin?: string): Promise<{ url: string; child: Chi
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /^http:\/\/127\.0\.0\.1:\d+\/\S*/m.exec(out)?.[0];
-      if (url) resolve({ url, child });
+      if (url) resolve({ url, child, stderr: () => err });
     });
     child.on('exit', (code) => reject(new Error(`view exited with ${code}: ${err}`)));
   });
@@ -89,6 +92,13 @@ describe('prompt-envelope view', () => {
     const { url, child } = await view([fixture('pairs.jsonl')]);
     assert.match(url, /\?src=%2Fdata%2F0%2Fpairs\.jsonl$/);
     await pageText(url, 'What time is it in Tokyo?');
+    // A favicon drawn in the page (an envelope), so the browser asks the server for none.
+    const page = await (await fetch(url)).text();
+    const icon = /<link\s+rel="icon"\s+href="data:image\/svg\+xml,([^"]+)"/.exec(page)?.[1];
+    assert.match(
+      decodeURIComponent(icon ?? ''),
+      /^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'.*<\/svg>$/,
+    );
     // Only requests to its own address are answered (no DNS rebinding).
     const origin = new URL(url).origin;
     const foreign = spawnSync('curl', [
@@ -111,9 +121,10 @@ describe('prompt-envelope view', () => {
   });
 
   test('standard input (-)', async () => {
-    const { url } = await view(['-'], readFileSync(fixture('anthropic.json'), 'utf8'));
+    const { url, stderr } = await view(['-'], readFileSync(fixture('anthropic.json'), 'utf8'));
     assert.match(url, /src=%2Fdata%2F0%2Fstdin$/);
     await pageText(url, 'Did we report on the Lisbon tram strike');
+    assert.match(stderr(), /^stdin: 1 conversation \(anthropic\)\n/);
   });
 
   test('a folder: each of its JSON and JSON Lines files', async () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { demoEnvelopes } from '../../src/data/demos/index.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -33,4 +35,39 @@ test("package.json's customElements names the shipped manifest", () => {
     modules: unknown[];
   };
   assert.ok(manifest.modules.length > 0);
+});
+
+// Editors read these from the installed package: the packed tarball must hold them.
+test('the packed package ships the manifest and the editor data', () => {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const out = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: new URL('.', root),
+    encoding: 'utf8',
+  });
+  const [{ files }] = JSON.parse(out) as [{ files: { path: string }[] }];
+  const paths = new Set(files.map((f) => f.path));
+  for (const file of ['custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json'])
+    assert.ok(paths.has(file), `${file} is packed`);
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    'web-types': string;
+  };
+  assert.ok(
+    paths.has(pkg['web-types'].replace(/^\.\//, '')),
+    'package.json names a packed web-types',
+  );
+});
+
+// The demos ship with the package and are shown offline (Storybook, `npm start`, the CDN page):
+// a picture of theirs is data, not a request to another site. Audio and video are http(s) only
+// (<segment-media>'s rule) and are fetched only when played.
+test("the demos' pictures ship inside them: no image is loaded from another site", () => {
+  let images = 0;
+  for (const [id, envelope] of Object.entries(demoEnvelopes))
+    for (const message of envelope.messages)
+      for (const segment of message.segments)
+        if (segment.kind === 'media' && segment.mediaType === 'image') {
+          images++;
+          assert.match(segment.url, /^data:image\/(png|jpeg|gif|webp);base64,/, `demo ${id}`);
+        }
+  assert.ok(images > 0, 'the demos show a picture');
 });

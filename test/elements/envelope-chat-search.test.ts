@@ -73,6 +73,24 @@ describe('<envelope-chat> search', () => {
     expect(painted('pe-search-current')).to.deep.equal(['beginner in Python']);
   });
 
+  it('keeps every search control inside a chat 360 px wide (they wrap)', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat style="width: 360px" .envelope=${await loadDemo('a')}></envelope-chat>`,
+    );
+    await settle(chat);
+    const box = chat.getBoundingClientRect();
+    const search = chat.shadowRoot!.querySelector('.search')!;
+    for (const control of search.querySelectorAll('input, button, label')) {
+      const r = control.getBoundingClientRect();
+      expect(r.right, control.outerHTML.slice(0, 60)).to.be.at.most(box.right);
+    }
+    // The field and its arrows stay on one line.
+    const tops = [...search.querySelectorAll('input[type="search"], button')].map(
+      (el) => el.getBoundingClientRect().top,
+    );
+    expect(Math.max(...tops) - Math.min(...tops)).to.be.below(8);
+  });
+
   it('cycles through matches with Enter and Shift+Enter, and the buttons', async () => {
     const chat = await fixture<EnvelopeChat>(
       html`<envelope-chat

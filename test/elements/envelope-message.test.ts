@@ -75,7 +75,26 @@ describe('<envelope-message>', () => {
     const el = await fixture<EnvelopeMessage>(
       html`<envelope-message .message=${{ ...message, timestamp: 1e300 }}></envelope-message>`,
     );
-    expect(el.shadowRoot!.querySelector('time')!.getAttribute('datetime')).to.equal('');
+    // No time to show, and the message is drawn.
+    expect(el.shadowRoot!.querySelector('time')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('[part~="role"]')!.textContent).to.equal('User');
+  });
+
+  it('shows no time for a message imported without one (numbered from 1 January 1970)', async () => {
+    for (const timestamp of [0, 3000]) {
+      const el = await fixture<EnvelopeMessage>(
+        html`<envelope-message
+          time-zone="UTC"
+          .message=${{ ...message, timestamp }}
+        ></envelope-message>`,
+      );
+      await settle(el);
+      expect(el.shadowRoot!.querySelector('time'), `${timestamp}`).to.equal(null);
+      expect(
+        el.shadowRoot!.querySelector('[part~="bubble"]')!.getAttribute('aria-label')!.trim(),
+      ).to.equal('User');
+      expect(el.shadowRoot!.textContent).not.to.match(/1970|Jan|12:00/);
+    }
   });
 
   it('is accessible (axe)', async () => {

@@ -62,6 +62,30 @@ describe('<envelope-viewer> opens your own data', () => {
     expect(deepText(panel)).to.include('Where was this photo taken');
   });
 
+  it('an opened file is the highlighted entry: no scenario stays pressed beside it', async () => {
+    const el = await fixture<EnvelopeViewer>(
+      html`<envelope-viewer
+        open-files
+        scenarios="/src/data/demos/manifest.json"
+      ></envelope-viewer>`,
+    );
+    const pressed = () =>
+      [...shadow(el).querySelectorAll('[aria-pressed="true"]')].map((b) =>
+        b.textContent!.replace(/\s+/g, ' ').trim(),
+      );
+    await waitUntil(() => pressed().length === 1, 'a scenario is shown');
+    expect(pressed()[0]).to.match(/^F/);
+    await el.openFile(await fixtureText('openai-chat.json'), 'chat.json');
+    await shows(el, 'Where was this photo taken');
+    expect(pressed()).to.deep.equal(['chat.json']);
+    expect(shadow(el).querySelector('[part~="summary"]')).to.equal(null);
+    // One conversation, in the singular.
+    expect(filesBar(el).textContent).to.include('1 conversation.');
+    shadow(el).querySelector<HTMLButtonElement>('[part~="scenario"]')!.click();
+    await waitUntil(() => pressed()[0]?.startsWith('A'), 'scenario A is shown');
+    expect(pressed()).to.have.length(1);
+  });
+
   it('without open-files, the page keeps its own Ctrl+O, drops and pastes', async () => {
     const el = await fixture<EnvelopeViewer>(html`<envelope-viewer></envelope-viewer>`);
     const key = new KeyboardEvent('keydown', {

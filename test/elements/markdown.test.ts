@@ -180,4 +180,27 @@ describe('Markdown rendering', () => {
       img.getAttribute('name') === null || img.getAttribute('name')!.startsWith('user-content-'),
     ).to.equal(true);
   });
+
+  it('is accessible (axe): an image without alt, raw or drawn, and a table with an empty corner', async () => {
+    await loadSanitizer();
+    const gif = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+    const el = await fixture<SegmentText>(
+      html`<segment-text
+        .segment=${{
+          kind: 'text',
+          content: `![](${gif}) <img src="${gif}">\n\n| | Mon | Tue |\n|---|---|---|\n| Sky | Fog | Sun |`,
+        }}
+      ></segment-text>`,
+    );
+    const root = el.shadowRoot!;
+    const images = [...root.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('alt'))).to.deep.equal(['', '']);
+    const head = [...root.querySelectorAll('thead tr > *')];
+    expect(head.map((cell) => `${cell.tagName} ${cell.textContent}`)).to.deep.equal([
+      'TD ',
+      'TH Mon',
+      'TH Tue',
+    ]);
+    await expect(el).to.be.accessible();
+  });
 });

@@ -170,6 +170,31 @@ describe('<protocol-panel>', () => {
     expect(panel.tab).to.equal('openai');
   });
 
+  it('shows every tab whole at any width (they wrap): none is cut off', async () => {
+    const envelope = await loadDemo('b');
+    const panel = await fixture<ProtocolPanel>(
+      html`<protocol-panel .envelope=${envelope}></protocol-panel>`,
+    );
+    // From a phone's column to a wide screen's (the viewer gives the panel part of its width).
+    for (const width of [200, 280, 360, 480, 640, 1024, 1440]) {
+      panel.style.width = `${width}px`;
+      await settle(panel);
+      const list = panel.shadowRoot!.querySelector<HTMLElement>('[role="tablist"]')!;
+      const box = list.getBoundingClientRect();
+      expect(list.scrollWidth, `${width}px: the tab list scrolls`).to.be.at.most(list.clientWidth);
+      const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
+      expect(tabs.length).to.be.at.least(7);
+      for (const tab of tabs) {
+        const r = tab.getBoundingClientRect();
+        expect(r.right, `${width}px: ${tab.textContent!.trim()}`).to.be.at.most(box.right + 0.5);
+        expect(r.left, `${width}px: ${tab.textContent!.trim()}`).to.be.at.least(box.left - 0.5);
+        expect(tab.scrollWidth, `${width}px: ${tab.textContent!.trim()}`).to.be.at.most(
+          tab.clientWidth,
+        );
+      }
+    }
+  });
+
   it('shows each provider export on its tab, and copies it as curl', async () => {
     const envelope = await loadDemo('b');
     const panel = await fixture<ProtocolPanel>(

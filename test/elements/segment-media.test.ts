@@ -126,6 +126,29 @@ describe('<segment-media>', () => {
     }
   });
 
+  it('loads a picture given as a data: URL longer than any label, whole', async () => {
+    // A 64×64 picture of noise: a PNG far longer than the 2,000 characters a label shows.
+    const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 64 });
+    const pixels = canvas.getContext('2d')!.createImageData(64, 64);
+    let seed = 1;
+    pixels.data.forEach((_, i) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      pixels.data[i] = i % 4 === 3 ? 255 : (seed >> 16) & 255;
+    });
+    canvas.getContext('2d')!.putImageData(pixels, 0, 0);
+    const url = canvas.toDataURL('image/png');
+    expect(url.length).to.be.above(10_000);
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${{ ...image, url }}></segment-media>`,
+    );
+    const img = part(el, 'media') as HTMLImageElement;
+    expect(img.getAttribute('src')?.length, 'the whole URL').to.equal(url.length);
+    img.loading = 'eager';
+    await waitUntil(() => img.complete, 'the picture is read');
+    expect(img.naturalWidth).to.equal(64);
+    expect(part(el, 'placeholder')).to.equal(null);
+  });
+
   it('shortens a very long URL in the notice', async () => {
     const url = `data:text/plain,${'x'.repeat(5000)}`;
     const el = await fixture<SegmentMedia>(

@@ -30,13 +30,18 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
-/** A message time; falls back to `YYYY-MM-DD HH:mm` (UTC) when Intl refuses the inputs. */
+/**
+ * A message time; falls back to `YYYY-MM-DD HH:mm` (UTC) when Intl refuses the inputs. None ('')
+ * in the first day of 1970: an import without times numbers the messages from 0, and no
+ * message of an LLM was sent that day.
+ */
 export function formatTime(
   timestamp: number,
   lang: string,
   timeZone: string | undefined,
   style: TimeStyle,
 ): string {
+  if (timestamp < 86_400_000) return '';
   try {
     const key = `time|${lang}|${timeZone}|${style}`;
     return cached(

@@ -41,8 +41,9 @@ function keepSafeAttributes(node: Element) {
   // Wide code blocks and tables scroll sideways: keyboard users must be able to focus them.
   if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
   if (node.tagName === 'IMG') {
-    const src = node.getAttribute('src');
-    if (src === null || !SAFE_IMAGE.test(src.trim())) node.removeAttribute('src');
+    // An image without a text alternative is taken as decoration: screen readers skip it.
+    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    keepUrl(node, 'src', SAFE_IMAGE);
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
   }

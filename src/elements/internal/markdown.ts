@@ -185,9 +185,10 @@ const align = (value: 'center' | 'left' | 'right' | null) => value ?? nothing;
 // Templates written without whitespace between tags: each space would be a text node per table
 // row or list item.
 // prettier-ignore
+// An empty header cell (the corner of a table with row labels) heads nothing: a plain cell.
 function table(token: Tokens.Table): TemplateResult {
   const cells = (cells: Tokens.TableCell[]) =>
-    row(cells.map((cell) => cell.header
+    row(cells.map((cell) => cell.header && cell.text
       ? html`<th align=${align(cell.align)}>${inline(cell.tokens)}</th>`
       : html`<td align=${align(cell.align)}>${inline(cell.tokens)}</td>`));
   const body = token.rows.length === 0

@@ -20,6 +20,6 @@ export const workingStyles = css`
     align-items: center;
     gap: 0.5rem;
     margin: 0.75rem;
-    color: var(--pe-muted-color, #6b7280);
+    color: var(--_muted);
   }
 `;

@@ -68,7 +68,8 @@ export const tabStyles = css`
     gap: 0.25rem;
     padding: 0.5rem 0.75rem 0;
     border-bottom: 1px solid var(--_border);
-    overflow-x: auto;
+    /* Tabs that do not fit go to a new row: none is cut off, at any width. */
+    flex-wrap: wrap;
   }
   [role='tab'] {
     padding: 0.45rem 0.8rem;
