@@ -486,7 +486,7 @@ export class EnvelopeChat extends LitElement {
               type="button"
               @click=${() => this.follow.jump()}
             >
-              ${unseen === 1 ? a.t('chat.newMessagesOne') : a.t('chat.newMessages', { n: unseen })}
+              ${a.t('chat.newMessages', { n: unseen })}
             </button>`
           : nothing
       }

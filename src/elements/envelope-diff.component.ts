@@ -320,10 +320,8 @@ export class EnvelopeDiff extends LitElement {
   private renderRun(item: { run: MessageDiff[]; start: number }, sides: [Side, Side]) {
     const a = this.ambient;
     const n = item.run.length;
-    return this.renderFold(
-      `m${item.start}`,
-      n === 1 ? a.t('diff.unchangedOne') : a.t('diff.unchangedRun', { n }),
-      () => item.run.map((row) => this.renderRow(row, sides)),
+    return this.renderFold(`m${item.start}`, a.t('diff.unchangedRun', { n }), () =>
+      item.run.map((row) => this.renderRow(row, sides)),
     );
   }
 

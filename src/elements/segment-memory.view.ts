@@ -16,7 +16,7 @@ export class MemoryView extends SegmentView<MemorySegment> {
       kind: 'kind-memory',
       icon: memoryIcon,
       label: t.t('kind.memory'),
-      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
+      summary: t.t('common.items', { n: count }),
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       naming: this.naming,

@@ -35,7 +35,7 @@ export class SkillsView extends SegmentView<SkillsSegment> {
       kind: 'kind-skills',
       icon: skillsIcon,
       label: t.t('kind.skills'),
-      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
+      summary: t.t('common.items', { n: count }),
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       naming: this.naming,

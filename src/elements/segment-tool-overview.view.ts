@@ -138,7 +138,7 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
       kind: 'kind-tool_overview',
       icon: toolsIcon,
       label: t.t('kind.tool_overview'),
-      summary: count === 1 ? t.t('common.item') : t.t('common.items', { n: count }),
+      summary: t.t('common.items', { n: count }),
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       naming: this.naming,

@@ -315,7 +315,7 @@ describe('<prompt-studio>', () => {
     expect(fired).to.equal(0);
     const status = $(el, '#save-status')!;
     expect(status.getAttribute('role')).to.equal('alert');
-    expect(status.textContent).to.equal('Not saved: fix the 1 errors first.');
+    expect(status.textContent).to.equal('Not saved: fix the error first.');
   });
 
   it('restores saved supplements from storage-key after the element is re-created', async () => {

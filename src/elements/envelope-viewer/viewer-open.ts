@@ -39,10 +39,6 @@ const PRODUCT_NAMES = {
 /** Conversations listed at once; a search narrows the rest. */
 const LISTED = 200;
 
-/** The count in words: the key's `One` string for exactly one. */
-const counted = (a: AmbientController, key: 'open.count' | 'open.errors', n: number) =>
-  n === 1 ? a.t(`${key}One` as const) : a.t(key, { n });
-
 /**
  * Opening a person's own data in `<envelope-viewer>`: the Open button, and with `open-files`
  * Ctrl/Cmd+O, a file dropped anywhere on the page and JSON pasted outside a text field. Files
@@ -268,10 +264,10 @@ export class ViewerOpen implements ReactiveController {
     return html`<div class="summary opened">
       <p role="status">
         ${readAs ? a.t('open.readAs', { format: readAs }) : nothing}
-        ${counted(a, 'open.count', file.conversations.length)}
+        ${a.t('open.count', { n: file.conversations.length })}
         ${
           errors.length > 0 && file.conversations.length > 0
-            ? counted(a, 'open.errors', errors.length)
+            ? a.t('open.errors', { n: errors.length })
             : nothing
         }
       </p>

@@ -259,14 +259,26 @@ export class AmbientController implements ReactiveController {
     return pending ? pending.then(update) : update();
   }
 
-  /** The string for `key` in the current language, with `{name}` filled from `values`. */
+  /**
+   * The string for `key` in the current language, with `{name}` filled from `values`. For
+   * `n: 1`, the key's `One` form where the language has one (Chinese needs none).
+   */
   t(key: StringKey, values: Record<string, string | number> = {}): string {
     const [lang, primary] = tagsOf(this.lang);
+    const find = (name: string) => {
+      const k = name as StringKey;
+      return (
+        added.get(lang)?.[k] ??
+        builtIn.get(lang)?.[k] ??
+        added.get(primary)?.[k] ??
+        builtIn.get(primary)?.[k]
+      );
+    };
+    const one = String(values.n) === '1' ? (`${key}One` as StringKey) : undefined;
     const text =
-      added.get(lang)?.[key] ??
-      builtIn.get(lang)?.[key] ??
-      added.get(primary)?.[key] ??
-      builtIn.get(primary)?.[key] ??
+      (one && find(one)) ??
+      find(key) ??
+      (one && english[one]) ??
       english[key] ??
       // An element whose module did not bring this key's area: a defect, shown rather than thrown.
       key;

@@ -2,6 +2,7 @@
 export const chatStrings = {
   'chat.label': 'Conversation',
   'chat.messages': '{n} messages',
+  'chat.messagesOne': '1 message',
   'chat.search': 'Search in the conversation',
   'chat.searchPlaceholder': 'Search',
   'chat.previousMatch': 'Previous match',

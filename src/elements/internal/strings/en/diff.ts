@@ -13,8 +13,9 @@ export const diffStrings = {
   'diff.afterError': 'The “after” envelope cannot be shown',
   'diff.empty': 'Give two envelopes to compare: before and after.',
   'diff.unchangedRun': '{n} unchanged messages',
-  'diff.unchangedOne': '1 unchanged message',
+  'diff.unchangedRunOne': '1 unchanged message',
   'diff.unchangedSegments': '{n} unchanged segments',
+  'diff.unchangedSegmentsOne': '1 unchanged segment',
   'diff.added': 'Added',
   'diff.removed': 'Removed',
   'diff.changed': 'Changed',
@@ -26,6 +27,7 @@ export const diffStrings = {
   'diff.absent': '(none)',
   'diff.target': 'Format',
   'diff.unchangedLines': '{n} unchanged lines',
+  'diff.unchangedLinesOne': '1 unchanged line',
   'diff.sameBody': 'The two bodies are the same.',
   'diff.tooDifferent': 'The bodies differ too much to compare line by line.',
 } as const;

@@ -9,11 +9,13 @@ export const meterStrings = {
   'meter.share': 'Share',
   'meter.total': 'Total',
   'meter.totalTokens': '{n} tokens',
+  'meter.totalTokensOne': '1 token',
   'meter.history': 'History',
   'meter.toolTraffic': 'Tool calls and results',
   'meter.documents': 'Documents',
   'meter.overhead': 'Joins and headers',
   'meter.ofLimit': '{p} of the {limit}-token limit',
   'meter.overLimit': 'Over the {limit}-token limit by {n} tokens',
+  'meter.overLimitOne': 'Over the {limit}-token limit by 1 token',
   'meter.empty': 'No envelope to measure.',
 } as const;

@@ -19,6 +19,7 @@ export const panelStrings = {
   'panel.trace': 'Trace',
   'trace.caption': 'Prompt segments of the {target} request',
   'trace.budget': 'system text budget: {n} characters',
+  'trace.budgetOne': 'system text budget: 1 character',
   'trace.target': 'Target',
   'trace.tableLabel': 'Trace table',
   'trace.segment': 'Segment',

@@ -47,11 +47,14 @@ export const studioStrings = {
   'studio.error': 'Error',
   'studio.warning': 'Warning',
   'studio.errorCount': '{n} errors',
+  'studio.errorCountOne': '1 error',
   'studio.warningCount': '{n} warnings',
+  'studio.warningCountOne': '1 warning',
   'studio.save': 'Save changes',
   'studio.saved': 'Saved.',
   'studio.unsaved': 'Unsaved changes',
   'studio.saveRefused': 'Not saved: fix the {n} errors first.',
+  'studio.saveRefusedOne': 'Not saved: fix the error first.',
   'studio.storageFailed': 'Saved here, but the browser did not keep it: {reason}',
   'studio.storageCorrupt':
     'The components stored under “{key}” cannot be read ({reason}). They stay stored until you save, which replaces them.',
@@ -67,6 +70,7 @@ export const studioStrings = {
   'studio.import': 'Import',
   'studio.importFile': 'or open a file',
   'studio.imported': 'Imported {n} components. Save to keep them.',
+  'studio.importedOne': 'Imported 1 component. Save to keep it.',
   'studio.importYamlError': 'The YAML cannot be read; nothing was replaced.',
   'studio.importInvalid': 'The imported components are not valid; nothing was replaced.',
   'studio.importShape':

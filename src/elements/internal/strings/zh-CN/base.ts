@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { baseStrings as english } from '../en/base.js';
 
 /** The Simplified Chinese words every element shares: segment kinds, roles, speakers, state changes, errors. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   'kind.text': '文本',
   'kind.static_var': '变量',
   'kind.system_prompt': '系统提示词',
@@ -21,7 +22,6 @@ export const chinese: Record<keyof typeof english, string> = {
   'role.developer': '开发者',
   'role.event': '事件',
   'common.items': '{n} 项',
-  'common.item': '1 项',
   'common.characters': '{n} 个字符',
   'common.loading': '加载中…',
   'common.loadFailed': '这部分无法加载（{reason}）。',

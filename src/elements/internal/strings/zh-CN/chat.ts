@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { chatStrings as english } from '../en/chat.js';
 
 /** The Simplified Chinese words of <envelope-chat>. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   'chat.label': '对话',
   'chat.messages': '{n} 条消息',
   'chat.search': '在对话中搜索',
@@ -14,5 +15,4 @@ export const chinese: Record<keyof typeof english, string> = {
   'chat.measure': '计算上下文大小',
   'chat.newMessage': '来自{role}的新消息。',
   'chat.newMessages': '{n} 条新消息 ↓',
-  'chat.newMessagesOne': '1 条新消息 ↓',
 };

@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { diffStrings as english } from '../en/diff.js';
 
 /** The Simplified Chinese words of <envelope-diff>. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   // <envelope-diff>
   'diff.label': '对比',
   'diff.envelopes': '信封',
@@ -15,7 +16,6 @@ export const chinese: Record<keyof typeof english, string> = {
   'diff.afterError': '无法显示“之后”的信封',
   'diff.empty': '请提供要对比的两个信封：之前和之后。',
   'diff.unchangedRun': '{n} 条未改动的消息',
-  'diff.unchangedOne': '1 条未改动的消息',
   'diff.unchangedSegments': '{n} 个未改动的段落',
   'diff.added': '新增',
   'diff.removed': '删除',

@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { meterStrings as english } from '../en/meter.js';
 
 /** The Simplified Chinese words of <context-meter>. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   'meter.label': '上下文大小',
   'meter.caption': '{target} 请求中按类别统计的 token（{tokenizer}）',
   'meter.estimate': '估算',

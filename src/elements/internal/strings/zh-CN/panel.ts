@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { panelStrings as english } from '../en/panel.js';
 
 /** The Simplified Chinese words of <protocol-panel> and its Trace tab (the studio shows its labels too). */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   'panel.label': '协议',
   'panel.openai': 'OpenAI',
   'panel.openai-responses': 'OpenAI Responses',

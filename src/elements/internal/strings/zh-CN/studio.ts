@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { studioStrings as english } from '../en/studio.js';
 
 /** The Simplified Chinese words of <prompt-studio>. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   // <prompt-studio>（SPEC §3.7）与查看器的 Studio 视图
   'studio.components': '组件',
   'studio.intro': '原生组件来自信封，只读；补充组件由你编排：新增、覆盖原生组件，然后保存。',

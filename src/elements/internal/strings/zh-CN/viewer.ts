@@ -1,7 +1,8 @@
+import type { Translation } from '../../strings.js';
 import type { viewerStrings as english } from '../en/viewer.js';
 
 /** The Simplified Chinese words of <envelope-viewer> and its Open… list. */
-export const chinese: Record<keyof typeof english, string> = {
+export const chinese: Translation<typeof english> = {
   'viewer.scenarios': '场景',
   'viewer.chat': '对话',
   'viewer.views': '视图',
@@ -28,9 +29,7 @@ export const chinese: Record<keyof typeof english, string> = {
   'open.mixed': '多种格式',
   'open.manifestHint': '这是一个场景清单：它列出信封文件。请打开那些文件。',
   'open.count': '{n} 个对话。',
-  'open.countOne': '1 个对话。',
   'open.errors': '{n} 处无法读取。',
-  'open.errorsOne': '1 处无法读取。',
   'open.showErrors': '无法读取的部分',
   'open.search': '搜索对话',
   'open.compare': '对比',
