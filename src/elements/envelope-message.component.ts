@@ -21,6 +21,8 @@ import {
   messageNaming,
   messageSegmentStyles,
   SEGMENT_KINDS,
+  kindsShownFirst,
+  renderLoadingSegment,
 } from './internal/message-segments.js';
 import type { CollapseMemory, SegmentView } from './internal/segment-view.js';
 import type { StateChangeView } from './segment-state-change.view.js';
@@ -284,20 +286,9 @@ export class EnvelopeMessage extends LitElement {
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const loading = loadSegmentViews(
-      awaitsHydration(this) ? SEGMENT_KINDS : this.kindsShownFirst(),
+      awaitsHydration(this) ? SEGMENT_KINDS : kindsShownFirst(this.message, this.announced),
     );
     return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
-  }
-
-  /** The kinds of the segments a message given as an object shows first, and its announced changes. */
-  private kindsShownFirst(): Set<SegmentKind> {
-    const kinds = new Set<SegmentKind>();
-    const message = this.message;
-    if (typeof message !== 'object' || !Array.isArray(message.segments)) return kinds;
-    const first = message.segments.slice(0, FIRST_SEGMENTS);
-    for (const segment of first) if (SEGMENT_KINDS.includes(segment?.kind)) kinds.add(segment.kind);
-    if (this.announced?.length || message.role === 'event') kinds.add('state_change');
-    return kinds;
   }
 
   protected override updated() {
@@ -576,14 +567,6 @@ export class EnvelopeMessage extends LitElement {
     const time = this.formatTime(timestamp, 'short');
     return time ? html`<time part="time" datetime=${isoTime(timestamp)}>${time}</time>` : nothing;
   }
-}
-
-/** How many segments of a message given as an object have their views loaded before its first draw. */
-const FIRST_SEGMENTS = 64;
-
-/** A segment whose view is on its way: its wrapper, busy and empty for a moment. */
-function renderLoadingSegment(part: string, kind: SegmentKind) {
-  return html`<div part=${part} class="segment segment-${kind}" aria-busy="true"></div>`;
 }
 
 /** Role badges in the header; the speaker's facts list every role. */

@@ -216,10 +216,10 @@ export class EnvelopeViewer extends LitElement {
   }
 
   private provideShown() {
-    const current = this.currentState();
+    const now = this.currentState();
     this.shown =
-      current?.status === 'ready'
-        ? this.live.forOtherViews(this.given(current.envelope), current.envelope)
+      now?.status === 'ready'
+        ? this.live.forOtherViews(this.given(now.envelope), now.envelope)
         : undefined;
   }
 
@@ -569,9 +569,7 @@ export class EnvelopeViewer extends LitElement {
   }
 
   private onChatChange = (event: EnvelopeChangeEvent) => this.live.changed(event);
-
   private hydratedOf = new WeakMap<Envelope, Envelope>();
-
   /** The envelope with skill bodies filled in, computed once per envelope and registry. */
   private hydrated(envelope: Envelope): Envelope {
     if (!this.skills) return envelope;

@@ -43,7 +43,11 @@ test('each part exports what the elements read from it', async () => {
       `${area}Strings`
     ];
     const { chinese } = await load(`zh-CN-${area}.js`);
-    assert.deepEqual(Object.keys(chinese).sort(), Object.keys(english).sort(), area);
+    // Every key but the `One` forms, which a language without them leaves out.
+    const needed = Object.keys(english).filter((key) => !key.endsWith('One'));
+    const extra = Object.keys(chinese).filter((key) => !(key in english));
+    assert.deepEqual(needed.filter((key) => !(key in chinese)), [], `${area}: missing`);
+    assert.deepEqual(extra, [], `${area}: not in English`);
   }
   const { default: purify } = await load('dompurify.js');
   // DOMPurify, a factory that takes a window; Node has no DOM for it (the browser tests use it).

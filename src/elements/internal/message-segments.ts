@@ -1,5 +1,5 @@
-import { isServer, unsafeCSS, type CSSResult } from 'lit';
-import type { Segment, SegmentKind } from '../../core/protocol/types.js';
+import { html, isServer, unsafeCSS, type CSSResult } from 'lit';
+import type { Message, Segment, SegmentKind } from '../../core/protocol/types.js';
 import { segmentDocumentStyles } from '../segment-document.styles.js';
 import { segmentLongTextStyles } from '../segment-long-text.styles.js';
 import { segmentMediaStyles } from '../segment-media.styles.js';
@@ -113,4 +113,29 @@ function segmentStylesIn(kinds: readonly [SegmentKind, CSSResult][]): CSSResult 
     ([kind, sheet]) => `.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`,
   );
   return unsafeCSS(`.segment { ${shared} }\n${own.join('\n')}`);
+}
+
+/** How many segments of a message given as an object have their views loaded before its first draw. */
+const FIRST_SEGMENTS = 64;
+
+/**
+ * The kinds of the segments a message given as an object shows first, and of its announced
+ * changes (a message given as JSON text has none yet: its views load as they are met).
+ */
+export function kindsShownFirst(
+  message: unknown,
+  announced?: readonly unknown[],
+): Set<SegmentKind> {
+  const kinds = new Set<SegmentKind>();
+  const value = message as Partial<Message> | null;
+  if (typeof value !== 'object' || !value || !Array.isArray(value.segments)) return kinds;
+  for (const segment of value.segments.slice(0, FIRST_SEGMENTS) as (Segment | undefined)[])
+    if (segment && SEGMENT_KINDS.includes(segment.kind)) kinds.add(segment.kind);
+  if (announced?.length || value.role === 'event') kinds.add('state_change');
+  return kinds;
+}
+
+/** A segment whose view is on its way: its wrapper, busy and empty for a moment. */
+export function renderLoadingSegment(part: string, kind: SegmentKind) {
+  return html`<div part=${part} class="segment segment-${kind}" aria-busy="true"></div>`;
 }

@@ -7,7 +7,7 @@ import { unpackMeasure, type PackedMeasure } from './offload-measure.js';
 import type { OffloadJob, OffloadResult } from './offload-jobs.js';
 import { loadOffloadJobs } from './offload-jobs-load.js';
 import type { FromWorker, MessagePart, ToWorker } from './offload-worker.js';
-import type { AnyResult, OffloadInput, OffloadOptions } from './offload.js';
+import type { AnyResult, OffloadInput, OffloadOptions } from './offload-types.js';
 
 /**
  * The client of the offload worker (see offload.ts), loaded the first time a job is offloaded:

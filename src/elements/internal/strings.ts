@@ -24,13 +24,6 @@ type AllStrings = typeof baseStrings &
 
 export type StringKey = keyof AllStrings;
 
-/**
- * Another language's table of an English one: every key, except the `One` forms (the text for
- * exactly one, `t` picks them), which a language without such forms leaves out.
- */
-export type Translation<English> = {
-  [K in keyof English as K extends `${string}One` ? never : K]: string;
-} & { [K in keyof English as K extends `${string}One` ? K : never]?: string };
 export type Strings = Record<StringKey, string>;
 
 /** An element's English tables, by area (`{ chat: chatStrings }`). */

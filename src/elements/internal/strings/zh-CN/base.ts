@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { baseStrings as english } from '../en/base.js';
 
 /** The Simplified Chinese words every element shares: segment kinds, roles, speakers, state changes, errors. */

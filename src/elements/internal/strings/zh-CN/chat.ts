@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { chatStrings as english } from '../en/chat.js';
 
 /** The Simplified Chinese words of <envelope-chat>. */

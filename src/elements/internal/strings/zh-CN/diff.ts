@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { diffStrings as english } from '../en/diff.js';
 
 /** The Simplified Chinese words of <envelope-diff>. */

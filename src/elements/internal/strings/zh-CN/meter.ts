@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { meterStrings as english } from '../en/meter.js';
 
 /** The Simplified Chinese words of <context-meter>. */

@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { panelStrings as english } from '../en/panel.js';
 
 /** The Simplified Chinese words of <protocol-panel> and its Trace tab (the studio shows its labels too). */

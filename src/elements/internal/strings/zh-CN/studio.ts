@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { studioStrings as english } from '../en/studio.js';
 
 /** The Simplified Chinese words of <prompt-studio>. */

@@ -1,4 +1,4 @@
-import type { Translation } from '../../strings.js';
+import type { Translation } from '../translation.js';
 import type { viewerStrings as english } from '../en/viewer.js';
 
 /** The Simplified Chinese words of <envelope-viewer> and its Open… list. */
