@@ -559,10 +559,7 @@ export class EnvelopeViewer extends LitElement {
     return this.scenarioStates.get(entry.id);
   }
 
-  /**
-   * The envelope the chat starts from: the viewer's own (skills hydrated), or the first message
-   * of it while a replay plays the rest.
-   */
+  /** What the chat starts from: the viewer's envelope (skills hydrated), or its first message in a replay. */
   private given(envelope: Envelope): Envelope {
     const hydrated = this.hydrated(envelope);
     return this.replayOf?.envelope === hydrated ? this.replayOf.first : hydrated;
