@@ -78,7 +78,7 @@ describe('export names the segments it folds into the system text', () => {
       assert.deepEqual(folded[0]!.messageIds, ['s', 'later']);
       assert.equal(
         folded[0]!.message,
-        "4 segments are folded into the system text, not sent as segments of their own: static_var \"city\" (message 's', segment 0), static_var \"unused\" (message 's', segment 1), memory (message 's', segment 3), skills (message 'later', segment 0). A static_var's value fills the system prompt's placeholders (one that no placeholder uses is not sent); memory and skills become lines of the system text.",
+        "Folded into the system text (4): static_var \"city\" in message 's', static_var \"unused\" in message 's', memory in message 's', skills in message 'later'.",
       );
       // What the warning says is what the body holds: the value filled in, the unused one absent.
       const body = JSON.stringify(out.body);
@@ -105,8 +105,11 @@ describe('export names the segments it folds into the system text', () => {
       many.messages[0]!.segments.unshift({ kind: 'static_var', name: `v${i}`, value: 'x' });
     const [warning] = exportEnvelope(many, { target: 'openai' }).warnings;
     assert.equal(warning?.code, 'segments-folded');
-    assert.match(warning!.message, /^5000 segments are folded/);
-    assert.match(warning!.message, /\(message 's', segment 19\) and 4980 more\./);
-    assert.equal(warning!.message.match(/static_var/g)!.length, 21);
+    assert.match(
+      warning!.message,
+      /^Folded into the system text \(5000\): static_var "v4999" in message 's', /,
+    );
+    assert.match(warning!.message, /static_var "v4980" in message 's', …\.$/);
+    assert.equal(warning!.message.match(/static_var/g)!.length, 20);
   });
 });

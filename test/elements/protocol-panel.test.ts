@@ -43,7 +43,7 @@ describe('<protocol-panel>', () => {
     // Demo B's five static_vars fill the system prompt: the one warning says so.
     const warnings = panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent!;
     expect(warnings).to.include('Warnings (1)');
-    expect(warnings).to.include('5 segments are folded into the system text');
+    expect(warnings).to.include('Folded into the system text (5): static_var "user_name"');
   });
 
   it("says why a tab's export could not be loaded, and tries again when the exports are remade", async () => {

@@ -41,13 +41,23 @@ export function deriveFromEnvelope(
   let started = false;
   let time = 0;
   let systemHints: MessageHints | undefined;
-  const folded = new FoldedSegments();
+  // Segments that lose their kind in every target: a static_var's value fills placeholders
+  // (unused, it is not sent), memory and skills become lines of the one system text.
+  const folded: string[] = [];
+  const foldedIn = new Set<string>();
+  let foldedCount = 0;
 
   for (const message of envelope.messages) {
     let wroteToSystem = false;
     for (let s = 0; s < message.segments.length; s++) {
       const segment = message.segments[s]!;
-      folded.note(segment, message.id, s);
+      if (segment.kind === 'static_var' || segment.kind === 'memory' || segment.kind === 'skills') {
+        foldedIn.add(message.id);
+        if (foldedCount++ < 20)
+          folded.push(
+            `${segment.kind}${segment.kind === 'static_var' ? ` ${jsonPreview(segment.name, 80)}` : ''} in message '${message.id}'`,
+          );
+      }
       if (!STRUCTURAL.has(segment.kind)) continue;
       const structural = segment as SegmentOfKind<
         'system_prompt' | 'memory' | 'skills' | 'tool_overview'
@@ -97,7 +107,12 @@ export function deriveFromEnvelope(
       });
     }
   }
-  folded.warn(warnings);
+  if (foldedCount > 0)
+    warnings.push({
+      code: 'segments-folded',
+      message: `Folded into the system text (${foldedCount}): ${folded.join(', ')}${foldedCount > 20 ? ', …' : ''}.`,
+      messageIds: [...foldedIn],
+    });
   if (participants) {
     textSegments.push({
       id: 'builtin:state-change-note',
@@ -124,40 +139,6 @@ export function deriveFromEnvelope(
   };
 }
 
-const NAMED_AT_MOST = 20;
-
-/**
- * The segments that lose their kind in every target: a static_var's value fills placeholders
- * (or, unused, is not sent), memory and skills become lines of the one system text. A reader of
- * the body cannot tell them from the rest of it, so the export says which they were.
- */
-class FoldedSegments {
-  private named: string[] = [];
-  private count = 0;
-  private readonly messageIds = new Set<string>();
-
-  note(segment: Message['segments'][number], messageId: string, index: number) {
-    if (segment.kind !== 'static_var' && segment.kind !== 'memory' && segment.kind !== 'skills')
-      return;
-    this.count++;
-    this.messageIds.add(messageId);
-    if (this.named.length < NAMED_AT_MOST) {
-      const name = segment.kind === 'static_var' ? ` ${jsonPreview(segment.name, 80)}` : '';
-      this.named.push(`${segment.kind}${name} (message '${messageId}', segment ${index})`);
-    }
-  }
-
-  warn(warnings: ExportWarning[]) {
-    if (this.count === 0) return;
-    const more = this.count - this.named.length;
-    warnings.push({
-      code: 'segments-folded',
-      message: `${this.count === 1 ? '1 segment is' : `${this.count} segments are`} folded into the system text, not sent as segments of their own: ${this.named.join(', ')}${more > 0 ? ` and ${more} more` : ''}. A static_var's value fills the system prompt's placeholders (one that no placeholder uses is not sent); memory and skills become lines of the system text.`,
-      messageIds: [...this.messageIds],
-    });
-  }
-}
-
 function hintsOf(message: Message): MessageHints {
   const hints: MessageHints = {};
   if (message.name !== undefined) hints.name = message.name;
@@ -167,9 +148,7 @@ function hintsOf(message: Message): MessageHints {
 
 /** Whether a message adds anything to the conversation (structural segments go to the system text). */
 function sendsSomething(message: Message): boolean {
-  for (const s of message.segments)
-    if (!STRUCTURAL.has(s.kind) && s.kind !== 'static_var') return true;
-  return false;
+  return message.segments.some((s) => !STRUCTURAL.has(s.kind) && s.kind !== 'static_var');
 }
 
 function declareTools(
