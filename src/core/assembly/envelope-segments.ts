@@ -31,7 +31,10 @@ export function deriveFromEnvelope(
   participants: boolean,
   warnings: ExportWarning[],
 ): Derived {
-  const variables = collectVariables(envelope, warnings);
+  // Segments that lose their kind in every target: a static_var's value fills placeholders
+  // (unused, it is not sent), memory and skills become lines of the one system text.
+  const folded: string[] = [];
+  const variables = collectVariables(envelope, warnings, folded);
   const textSegments: PromptSegment<TextSegmentKind>[] = [];
   const systemSourceIds = new Set<string>();
   const tools: ToolDeclaration[] = [];
@@ -41,23 +44,11 @@ export function deriveFromEnvelope(
   let started = false;
   let time = 0;
   let systemHints: MessageHints | undefined;
-  // Segments that lose their kind in every target: a static_var's value fills placeholders
-  // (unused, it is not sent), memory and skills become lines of the one system text.
-  const folded: string[] = [];
-  const foldedIn = new Set<string>();
-  let foldedCount = 0;
 
   for (const message of envelope.messages) {
     let wroteToSystem = false;
     for (let s = 0; s < message.segments.length; s++) {
       const segment = message.segments[s]!;
-      if (segment.kind === 'static_var' || segment.kind === 'memory' || segment.kind === 'skills') {
-        foldedIn.add(message.id);
-        if (foldedCount++ < 20)
-          folded.push(
-            `${segment.kind}${segment.kind === 'static_var' ? ` ${jsonPreview(segment.name, 80)}` : ''} in message '${message.id}'`,
-          );
-      }
       if (!STRUCTURAL.has(segment.kind)) continue;
       const structural = segment as SegmentOfKind<
         'system_prompt' | 'memory' | 'skills' | 'tool_overview'
@@ -66,9 +57,10 @@ export function deriveFromEnvelope(
       const rendered = renderStructural(structural, variables, message, warnings);
       wroteToSystem = true;
       // Memory and skills are context the model can do without; instructions and tools are not.
-      const retention =
-        structural.kind === 'memory' || structural.kind === 'skills' ? 'preferred' : 'required';
-      if (rendered !== '') text(`envelope:${message.id}:${s}`, rendered, retention);
+      const preferred = structural.kind === 'memory' || structural.kind === 'skills';
+      if (preferred) folded.push(`${structural.kind} in message '${message.id}'`);
+      if (rendered !== '')
+        text(`envelope:${message.id}:${s}`, rendered, preferred ? 'preferred' : 'required');
     }
     const leading = message.role === 'system' && !started;
     let sending: Message | null = message;
@@ -107,11 +99,11 @@ export function deriveFromEnvelope(
       });
     }
   }
-  if (foldedCount > 0)
+  if (folded[0])
     warnings.push({
       code: 'segments-folded',
-      message: `Folded into the system text (${foldedCount}): ${folded.join(', ')}${foldedCount > 20 ? ', …' : ''}.`,
-      messageIds: [...foldedIn],
+      message: `Folded into the system text (${folded.length}): ${folded.slice(0, 20).join(', ')}${folded[20] ? ', …' : ''}.`,
+      messageIds: [],
     });
   if (participants) {
     textSegments.push({
@@ -163,12 +155,17 @@ function declareTools(
   }));
 }
 
-function collectVariables(envelope: Envelope, warnings: ExportWarning[]): Map<string, string> {
+function collectVariables(
+  envelope: Envelope,
+  warnings: ExportWarning[],
+  folded: string[],
+): Map<string, string> {
   const values = new Map<string, string>();
   const definedIn = new Map<string, string>();
   for (const message of envelope.messages) {
     for (const segment of message.segments) {
       if (segment.kind !== 'static_var') continue;
+      folded.push(`static_var ${jsonPreview(segment.name, 80)} in message '${message.id}'`);
       const previous = values.get(segment.name);
       if (previous !== undefined && previous !== segment.value) {
         warnings.push({
