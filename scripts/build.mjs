@@ -78,6 +78,16 @@ const LAZY = {
   diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
   // The sanitizer of raw HTML inside Markdown, loaded the first time a text holds some.
   dompurify: { name: 'dompurify', entry: "export { default } from 'dompurify';" },
+  // The viewer's live replay of a scenario, loaded on the first click of Replay.
+  '../internal/live-replay.js': {
+    name: 'live-replay',
+    entry: "export { replayLive } from './src/elements/internal/live-replay.ts';",
+  },
+  // The viewer's reading of a URL (`?src=`): streamed, bounded, with a timeout.
+  './read-url.js': {
+    name: 'read-url',
+    entry: "export { readUrl } from './src/elements/envelope-viewer/read-url.ts';",
+  },
   // The Chinese words, one file per area (strings.ts).
   ...Object.fromEntries(
     ['base', 'chat', 'viewer', 'panel', 'meter', 'diff', 'studio'].map((area) => [
