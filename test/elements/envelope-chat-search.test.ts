@@ -357,11 +357,11 @@ describe('<envelope-chat> context size in the header', () => {
     return deepText(chat.shadowRoot!.querySelector('context-meter')!);
   }
 
-  it('measures tool-call arguments of 100,000 keys on its own, off the page, with the numbers of measureEnvelope', async () => {
+  it('measures tool-call arguments of 100,000 keys when asked (a large envelope), off the page, with the numbers of measureEnvelope', async () => {
     const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key_${i}`, i]));
     const conversation = envelope([msg('a', 'assistant', call('lookup', args))]);
     let shown = '';
-    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, false)));
+    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, true)));
     expect(jobs).to.deep.equal(['measure']);
     expect(shown).to.include(measureEnvelope(conversation).total.tokens.toLocaleString('en'));
   });
