@@ -131,7 +131,7 @@ const heldInside = {
     b.onResolve(
       {
         filter:
-          /(^|\/)(measuring|offload-jobs-load|meter-element|target-exporters|segment-view-loaders)\.js$/,
+          /(^|\/)(measuring|offload-jobs-load|offload-client-load|meter-element|target-exporters|segment-view-loaders)\.js$/,
       },
       (args) => ({
         path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),
