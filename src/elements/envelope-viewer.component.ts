@@ -114,18 +114,12 @@ export class EnvelopeViewer extends LitElement {
   /** URL of an envelope to show without a switcher. */
   @property()
   src?: string;
-
-  /**
-   * The most bytes `openUrl` (the page's `?src=`) reads of a URL; a larger body is an error
-   * entry, and reading stops there. Default 100 MB, as the command line's `--max-bytes`.
-   */
+  /** Most bytes `openUrl` reads of a URL (default 100 MB, as the CLI's `--max-bytes`). */
   @property({ type: Number, attribute: 'max-bytes' })
   maxBytes?: number;
-
-  /** Milliseconds `openUrl` waits for the next bytes of a URL before it gives up (default 30 s). */
+  /** Milliseconds `openUrl` waits for more bytes of a URL before it gives up (default 30 s). */
   @property({ type: Number, attribute: 'idle-timeout' })
   idleTimeout?: number;
-
   /**
    * A skill registry (e.g. from `createSkillRegistry`): the chat shows skill bodies (L2) from
    * it. The protocol panel keeps showing the envelope as loaded, since bodies are not protocol data.
@@ -304,11 +298,7 @@ export class EnvelopeViewer extends LitElement {
     return this.opener.openFile(file, file instanceof File ? file.name : name);
   }
 
-  /**
-   * Fetches a URL and shows what it holds, like `openFile` (the demo page's `?src=`): at most
-   * `max-bytes`, given up after `idle-timeout` without a byte; a Cancel button stops it. A URL
-   * that cannot be read is an entry with the reason.
-   */
+  /** Fetches a URL and shows what it holds, like `openFile` (the demo page's `?src=`). */
   openUrl(url: string): Promise<void> {
     return this.opener.openUrl(url);
   }

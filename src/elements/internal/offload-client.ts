@@ -13,7 +13,7 @@ import { unpackMeasure, type PackedMeasure } from './offload-measure.js';
 import type { OffloadJob, OffloadResult } from './offload-jobs.js';
 import { loadOffloadJobs } from './offload-jobs-load.js';
 import type { FromWorker, MessagePart, ToWorker } from './offload-worker.js';
-import type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload.js';
+import type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload-input.js';
 
 type AnyResult = OffloadResult | ImportResult;
 
