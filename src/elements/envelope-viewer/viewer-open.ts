@@ -1,7 +1,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ImportedConversation, ImportResult } from '../../core/targets/import-body.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import type { EnvelopeState } from '../internal/envelope-input.js';
+import { fetchText, type EnvelopeState } from '../internal/envelope-input.js';
 import type { AmbientController } from '../internal/localize.js';
 import { importInSlices } from '../internal/offload-import.js';
 import { OFFLOAD_THRESHOLD, offload } from '../internal/offload.js';
@@ -109,8 +109,10 @@ export class ViewerOpen implements ReactiveController {
     const { maxBytes, idleTimeout } = this.host;
     await this.openText(
       (signal) =>
-        import('./read-url.js').then(({ readUrl }) =>
-          readUrl(url, { maxBytes, idleTimeout, signal }),
+        import('./read-url.js').then(
+          ({ readUrl }) => readUrl(url, { maxBytes, idleTimeout, signal }),
+          // A server that serves the bundle alone, not its on-demand files: read it whole.
+          () => fetchText(url, signal),
         ),
       name,
     );
