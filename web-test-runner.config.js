@@ -1,5 +1,10 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { Buffer } from 'node:buffer';
+import { Readable } from 'node:stream';
+
+/** Bytes each endless answer has sent, by its query (a name the test chooses). */
+const hostileSent = new Map();
 
 // Element tests in Debian's Chromium (TOOLCHAIN.md): no browser download, no outside lookups.
 export default {
@@ -14,6 +19,38 @@ export default {
       if (/^\/src\/.*-worker\.js$/.test(context.url))
         context.url = context.url.replace(/\.js$/, '.ts');
       return next();
+    },
+    // Hostile answers for the viewer's `?src=` (test/elements/envelope-viewer-src.test.ts): a
+    // body that stops arriving, one without end (the bytes sent so far are at `…/sent`), and
+    // bytes that are not UTF-8.
+    function hostileResponses(context, next) {
+      const [path, query] = context.url.split('?');
+      // A malformed percent-encoding: answered here, since the static server logs a stack for it.
+      if (path.endsWith('%A.json')) return void (context.status = 404);
+      if (!path.startsWith('/hostile-response/')) return next();
+      const kind = path.slice('/hostile-response/'.length);
+      context.set('cache-control', 'no-store');
+      context.type = 'application/json';
+      if (kind === 'sent') {
+        context.body = String(hostileSent.get(query) ?? 0);
+      } else if (kind === 'stall') {
+        // Some bytes, then nothing, without end.
+        const body = new Readable({ read() {} });
+        body.push('{"version": "1.1", "messages": [');
+        context.body = body;
+      } else if (kind === 'endless') {
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        hostileSent.set(query, 0);
+        context.body = new Readable({
+          read() {
+            hostileSent.set(query, hostileSent.get(query) + chunk.length);
+            this.push(chunk);
+          },
+        });
+      } else if (kind === 'latin1') {
+        context.body = Buffer.from('{"version": "1.1", "title": "caf\xe9"}', 'latin1');
+      } else return next();
+      return undefined;
     },
   ],
   browsers: [

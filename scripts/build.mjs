@@ -78,6 +78,16 @@ const LAZY = {
   diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
   // The sanitizer of raw HTML inside Markdown, loaded the first time a text holds some.
   dompurify: { name: 'dompurify', entry: "export { default } from 'dompurify';" },
+  // The viewer's live replay of a scenario, loaded on the first click of Replay.
+  '../internal/live-replay.js': {
+    name: 'live-replay',
+    entry: "export { replayLive } from './src/elements/internal/live-replay.ts';",
+  },
+  // The viewer's reading of a URL (`?src=`): streamed, bounded, with a timeout.
+  './read-url.js': {
+    name: 'read-url',
+    entry: "export { readUrl } from './src/elements/envelope-viewer/read-url.ts';",
+  },
   // The Chinese words, one file per area (strings.ts).
   ...Object.fromEntries(
     ['base', 'chat', 'viewer', 'panel', 'meter', 'diff', 'studio'].map((area) => [
@@ -111,7 +121,8 @@ const lazyFiles = {
  * jobs (an app's bundler loads them only where no worker runs), measureEnvelope (the bundles
  * export the whole core), the chat's `<context-meter>` (the bundles define every element) and
  * the protocol panel's export targets and composer (the bundles export the whole core), the
- * message's segment views (the bundles define every segment element). There
+ * message's segment views (the bundles define every segment element), the offload worker's
+ * client and a standalone segment's checks (the bundles hold the core). There
  * each loader is its `.bundle.ts` twin, which imports statically: a dynamic import inside a
  * one-file bundle would wrap every module it reaches in lazy init code.
  */

@@ -115,7 +115,12 @@ export class EnvelopeViewer extends LitElement {
   /** URL of an envelope to show without a switcher. */
   @property()
   src?: string;
-
+  /** Most bytes `openUrl` reads of a URL (default 100 MB, as the CLI's `--max-bytes`). */
+  @property({ type: Number, attribute: 'max-bytes' })
+  maxBytes?: number;
+  /** Milliseconds `openUrl` waits for more bytes of a URL before it gives up (default 30 s). */
+  @property({ type: Number, attribute: 'idle-timeout' })
+  idleTimeout?: number;
   /**
    * A skill registry (e.g. from `createSkillRegistry`): the chat shows skill bodies (L2) from
    * it. The protocol panel keeps showing the envelope as loaded, since bodies are not protocol data.

@@ -4,6 +4,7 @@ import { renderDisclosure, renderToggle, toggleIndex } from './internal/disclosu
 import { toolsIcon } from './internal/icons.js';
 import { renderJsonText, safeStringify } from './internal/json-view.js';
 import { SegmentView } from './internal/segment-view.js';
+import { SLICE } from './internal/shown-slices.js';
 
 type Schema = Record<string, unknown>;
 
@@ -120,14 +121,21 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
     this.schemaFacts = new WeakMap();
   }
 
+  /**
+   * Opens the schemas that hold a match, the first SLICE of them: a word in every schema of
+   * 10,000 tools drew them all, and the search blocked the page for seconds.
+   */
   protected override revealInner(segment: ToolOverviewSegment, matches: (text: string) => boolean) {
     const open = new Set(this.openSchemas);
-    segment.items.forEach((item, index) => {
-      if (item.schema && matches(safeStringify(item.schema, 2, MAX_JSON_CHARS))) {
+    let opened = 0;
+    for (let index = 0; index < segment.items.length && opened < SLICE; index++) {
+      const schema = segment.items[index]!.schema;
+      if (schema && matches(safeStringify(schema, 2, MAX_JSON_CHARS))) {
         open.add(index);
         this.slices.include('tools', index);
+        opened++;
       }
-    });
+    }
     this.openSchemas = open;
   }
 

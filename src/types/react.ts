@@ -109,6 +109,8 @@ export interface PromptEnvelopeIntrinsicElements {
       scenario?: EnvelopeViewer['scenario'];
       envelope?: EnvelopeViewer['envelope'];
       src?: EnvelopeViewer['src'];
+      maxBytes?: EnvelopeViewer['maxBytes'];
+      idleTimeout?: EnvelopeViewer['idleTimeout'];
       skills?: EnvelopeViewer['skills'];
       timeZone?: EnvelopeViewer['timeZone'];
       theme?: EnvelopeViewer['theme'];

@@ -90,6 +90,8 @@ declare module 'vue' {
       scenario?: EnvelopeViewer['scenario'];
       envelope?: EnvelopeViewer['envelope'];
       src?: EnvelopeViewer['src'];
+      maxBytes?: EnvelopeViewer['maxBytes'];
+      idleTimeout?: EnvelopeViewer['idleTimeout'];
       skills?: EnvelopeViewer['skills'];
       timeZone?: EnvelopeViewer['timeZone'];
       theme?: EnvelopeViewer['theme'];

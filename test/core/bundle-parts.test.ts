@@ -13,6 +13,8 @@ const parts = [
   'diff.js',
   'dompurify.js',
   'js-yaml.js',
+  'live-replay.js',
+  'read-url.js',
   ...areas.map((area) => `zh-CN-${area}.js`),
 ].sort();
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
@@ -38,6 +40,8 @@ test('each part exports what the elements read from it', async () => {
   assert.equal(yaml.load(yaml.dump({ a: [1, 'b'] })).a[1], 'b');
   const { diffLines } = await load('diff.js');
   assert.equal(diffLines('a\nb\n', 'a\nc\n').length, 3);
+  assert.equal(typeof (await load('live-replay.js')).replayLive, 'function');
+  assert.equal(typeof (await load('read-url.js')).readUrl, 'function');
   for (const area of areas) {
     const english = (await import(`../../src/elements/internal/strings/en/${area}.ts`))[
       `${area}Strings`

@@ -118,7 +118,10 @@ describe('prompt-envelope CLI', () => {
   test('export --to openai prints the same body as exportToOpenAIFormat', () => {
     const out = run(['export', demoFiles[1], '--to', 'openai']);
     assert.equal(out.code, 0);
-    assert.equal(out.stderr, '');
+    assert.match(
+      out.stderr,
+      /^warning: Folded into the system text \(5\): static_var "user_name" in message 'b-1', .*\n$/,
+    );
     assert.deepEqual(JSON.parse(out.stdout), exportToOpenAIFormat(demoEnvelopes.b));
   });
 
@@ -182,7 +185,10 @@ describe('prompt-envelope CLI', () => {
   test('export --to openai-responses prints a Responses body, and --curl posts it to /v1/responses', () => {
     const out = run(['export', demoFiles[1], '--to', 'openai-responses']);
     assert.equal(out.code, 0, out.stderr);
-    assert.equal(out.stderr, '');
+    assert.match(
+      out.stderr,
+      /^warning: Folded into the system text \(5\): static_var "user_name" in message 'b-1', .*\n$/,
+    );
     const body = JSON.parse(out.stdout) as { instructions: string; input: { type?: string }[] };
     assert.deepEqual(body, exportEnvelope(demoEnvelopes.b, { target: 'openai-responses' }).body);
     assert.match(body.instructions, /^You are Wayfarer/);

@@ -259,7 +259,7 @@ describe('composePrompt: overrides by origin', () => {
     assert.equal(out.system, 'You book flights.\n\n- Home: Berlin');
     assert.deepEqual(
       out.warnings.map((w) => w.code),
-      ['component-origin-unknown'],
+      ['segments-folded', 'component-origin-unknown'],
     );
   });
 });
@@ -313,7 +313,7 @@ describe('validateComponents', () => {
     assert.equal(out.system, 'You book flights.\n\n- Home: Berlin\n\nGOOD');
     assert.deepEqual(
       out.warnings.map((w) => w.code),
-      ['component-position-on-system'],
+      ['segments-folded', 'component-position-on-system'],
     );
     assert.doesNotThrow(() => composePrompt(flow, [null, 42, { id: 1 }] as never));
     assert.deepEqual(composePrompt({ version: '1.0' }, []).errors.length > 0, true);
@@ -356,7 +356,11 @@ describe('preview and export', () => {
         .map((native) => sup({ origin: native.id, enabled: false }));
       for (const target of EXPORT_TARGETS) {
         const out = exportEnvelope(demo, { target, components: [...components, ...overrides] });
-        assert.deepEqual(out.warnings, [], `demo ${id} → ${target}`);
+        assert.deepEqual(
+          out.warnings.map((w) => w.code),
+          ['segments-folded'],
+          `demo ${id} → ${target}`,
+        );
         const text = JSON.stringify(out.body);
         assert.ok(
           text.includes('You are careful.') && text.includes('Answer briefly.'),

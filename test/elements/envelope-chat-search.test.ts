@@ -200,6 +200,33 @@ describe('<envelope-chat> search', () => {
     expect(painted('pe-search').length + painted('pe-search-current').length).to.equal(2);
   });
 
+  it('a word 100 times in each of 150 tool schemas: the first 100 open, at most 4,000 marks, the current one among them', async () => {
+    const words = Array.from({ length: 100 }, () => 'zebra').join(' ');
+    const items = Array.from({ length: 150 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `Tool ${i}.`,
+      parameters: 'p: string',
+      schema: { type: 'object', properties: { p: { type: 'string', description: words } } },
+    }));
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        .envelope=${envelope([
+          msg('s', 'system', { kind: 'tool_overview', items, collapsed: true }),
+          msg('u', 'user', text('Hi')),
+        ])}
+      ></envelope-chat>`,
+    );
+    await settle(chat);
+    await type(chat, 'zebra');
+    expect(chat.matchCount).to.equal(10_000);
+    const overview = segmentOf(chat, 's', 0)!;
+    const schemas = [...overview.querySelectorAll('.schema')];
+    expect(schemas.filter((schema) => !schema.hasAttribute('hidden')).length).to.equal(100);
+    const marks = painted('pe-search').length + painted('pe-search-current').length;
+    expect(marks).to.be.within(3_000, 4_000);
+    expect(painted('pe-search-current')).to.deep.equal(['zebra']);
+  });
+
   it('with "only matching messages" lists just the messages that match', async () => {
     const chat = await fixture<EnvelopeChat>(
       html`<envelope-chat .envelope=${long(30)} search="row 3?"></envelope-chat>`,
@@ -375,11 +402,11 @@ describe('<envelope-chat> context size in the header', () => {
     return deepText(chat.shadowRoot!.querySelector('context-meter')!);
   }
 
-  it('measures tool-call arguments of 100,000 keys on its own, off the page, with the numbers of measureEnvelope', async () => {
+  it('measures tool-call arguments of 100,000 keys when asked (a large envelope), off the page, with the numbers of measureEnvelope', async () => {
     const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key_${i}`, i]));
     const conversation = envelope([msg('a', 'assistant', call('lookup', args))]);
     let shown = '';
-    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, false)));
+    const jobs = await workerJobs(async () => void (shown = await meterOf(conversation, true)));
     expect(jobs).to.deep.equal(['measure']);
     expect(shown).to.include(measureEnvelope(conversation).total.tokens.toLocaleString('en'));
   });

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { safeStringify } from '../../src/elements/internal/json-view.js';
+import { render } from 'lit';
+import { renderJsonText, safeStringify } from '../../src/elements/internal/json-view.js';
 
 /** What safeStringify did before it stopped recursing: JSON.stringify with a replacer. */
 function recursive(value: unknown, indent: number | string = 2): string {
@@ -127,5 +128,38 @@ describe('safeStringify', () => {
     expect(text.startsWith('{\n  "type": "object",\n  "properties": {\n    "a": {')).to.equal(true);
     expect(text.endsWith('…')).to.equal(true);
     expect(safeStringify(schema, 0)).to.equal('[cannot show: read too far]');
+  });
+});
+
+describe('renderJsonText', () => {
+  const draw = (text: string) => {
+    const box = document.createElement('div');
+    render(renderJsonText(text), box);
+    return box;
+  };
+
+  it('colours keys, strings, numbers and literals', () => {
+    const box = draw('{"a": "x\\"y", "b": [1, true, null]}');
+    expect([...box.querySelectorAll('.json-key')].map((s) => s.textContent)).to.deep.equal([
+      '"a"',
+      '"b"',
+    ]);
+    expect(box.querySelector('.json-string')!.textContent).to.equal('"x\\"y"');
+    expect(box.querySelector('.json-number')!.textContent).to.equal('1');
+    expect([...box.querySelectorAll('.json-literal')].map((s) => s.textContent)).to.deep.equal([
+      'true',
+      'null',
+    ]);
+  });
+
+  it("a text cut inside a long string (a tab's shown part) ends in one string, text kept whole", () => {
+    // OpenAI arguments are one JSON string: 10,000 escaped keys, cut before its closing quote.
+    const cut = `{"arguments": "{${Array.from({ length: 10_000 }, (_, i) => `\\"k${i}\\":${i}`).join(',')}`;
+    const box = draw(cut);
+    const strings = box.querySelectorAll('.json-string');
+    expect(strings.length).to.equal(1);
+    expect(strings[0]!.textContent!.length).to.equal(cut.length - '{"arguments": '.length);
+    expect(box.textContent).to.equal(cut);
+    expect(box.querySelectorAll('.json-number').length).to.equal(0);
   });
 });

@@ -63,7 +63,15 @@ describe('offload: heavy work off the main thread (issue 20)', () => {
     );
     const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
     expect(isLargeInput(keys, 500_000)).to.equal(true);
-    expect(isLargeInput(keys)).to.equal(false);
+    // An object of 1,000 keys or more counts 20 more a key (each step lists its keys again):
+    // tool-call arguments of 100,000 keys are large, and go to the offload worker.
+    expect(isLargeInput(keys)).to.equal(true);
+    const wide = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [`k${String(i).padStart(4, '0')}`, i]),
+      );
+    expect(inputSize(wide(999))).to.equal(4 + 999 * (5 + 4));
+    expect(inputSize(wide(1_000))).to.equal(4 + 1_000 * (5 + 4 + 20));
   });
 
   it('gives what the core gives on the main thread, and reports progress', async () => {

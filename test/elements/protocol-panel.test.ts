@@ -40,9 +40,10 @@ describe('<protocol-panel>', () => {
     const code = panel.shadowRoot!.querySelector('[part~="code"]')!;
     expect(code.textContent).to.equal(JSON.stringify(exportToOpenAIFormat(envelope), null, 2));
     expect(code.querySelector('.json-key')!.textContent).to.equal('"model"');
-    expect(panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent).to.include(
-      'No warnings',
-    );
+    // Demo B's five static_vars fill the system prompt: the one warning says so.
+    const warnings = panel.shadowRoot!.querySelector('[part~="warnings"]')!.textContent!;
+    expect(warnings).to.include('Warnings (1)');
+    expect(warnings).to.include('Folded into the system text (5): static_var "user_name"');
   });
 
   it("says why a tab's export could not be loaded, and tries again when the exports are remade", async () => {

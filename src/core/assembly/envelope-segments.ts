@@ -1,4 +1,5 @@
 /** The built-in segments: what the envelope itself puts into the system text and the conversation. */
+import { jsonPreview } from '../protocol/json-value.js';
 import type { Envelope, Message, SegmentOfKind } from '../protocol/types.js';
 import {
   renderStructural,
@@ -30,7 +31,10 @@ export function deriveFromEnvelope(
   participants: boolean,
   warnings: ExportWarning[],
 ): Derived {
-  const variables = collectVariables(envelope, warnings);
+  // Segments that lose their kind in every target: a static_var's value fills placeholders
+  // (unused, it is not sent), memory and skills become lines of the one system text.
+  const folded: string[] = [];
+  const variables = collectVariables(envelope, warnings, folded);
   const textSegments: PromptSegment<TextSegmentKind>[] = [];
   const systemSourceIds = new Set<string>();
   const tools: ToolDeclaration[] = [];
@@ -53,9 +57,10 @@ export function deriveFromEnvelope(
       const rendered = renderStructural(structural, variables, message, warnings);
       wroteToSystem = true;
       // Memory and skills are context the model can do without; instructions and tools are not.
-      const retention =
-        structural.kind === 'memory' || structural.kind === 'skills' ? 'preferred' : 'required';
-      if (rendered !== '') text(`envelope:${message.id}:${s}`, rendered, retention);
+      const preferred = structural.kind === 'memory' || structural.kind === 'skills';
+      if (preferred) folded.push(`${structural.kind} in message '${message.id}'`);
+      if (rendered !== '')
+        text(`envelope:${message.id}:${s}`, rendered, preferred ? 'preferred' : 'required');
     }
     const leading = message.role === 'system' && !started;
     let sending: Message | null = message;
@@ -94,6 +99,12 @@ export function deriveFromEnvelope(
       });
     }
   }
+  if (folded[0])
+    warnings.push({
+      code: 'segments-folded',
+      message: `Folded into the system text (${folded.length}): ${folded.slice(0, 20).join(', ')}${folded[20] ? ', …' : ''}.`,
+      messageIds: [],
+    });
   if (participants) {
     textSegments.push({
       id: 'builtin:state-change-note',
@@ -129,9 +140,7 @@ function hintsOf(message: Message): MessageHints {
 
 /** Whether a message adds anything to the conversation (structural segments go to the system text). */
 function sendsSomething(message: Message): boolean {
-  for (const s of message.segments)
-    if (!STRUCTURAL.has(s.kind) && s.kind !== 'static_var') return true;
-  return false;
+  return message.segments.some((s) => !STRUCTURAL.has(s.kind) && s.kind !== 'static_var');
 }
 
 function declareTools(
@@ -146,12 +155,17 @@ function declareTools(
   }));
 }
 
-function collectVariables(envelope: Envelope, warnings: ExportWarning[]): Map<string, string> {
+function collectVariables(
+  envelope: Envelope,
+  warnings: ExportWarning[],
+  folded: string[],
+): Map<string, string> {
   const values = new Map<string, string>();
   const definedIn = new Map<string, string>();
   for (const message of envelope.messages) {
     for (const segment of message.segments) {
       if (segment.kind !== 'static_var') continue;
+      folded.push(`static_var ${jsonPreview(segment.name, 80)} in message '${message.id}'`);
       const previous = values.get(segment.name);
       if (previous !== undefined && previous !== segment.value) {
         warnings.push({

@@ -2,7 +2,7 @@ import { html, type ReactiveController, type ReactiveControllerHost } from 'lit'
 import type { AmbientController } from '../internal/localize.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { EnvelopeChangeEvent } from '../../events.js';
-import { replayLive, type LiveTarget } from '../internal/live-replay.js';
+import type { LiveTarget } from '../internal/live-replay.js';
 
 /** The protocol panel and the other views follow a live chat at most this often (ms). */
 const VIEWS_EVERY = 500;
@@ -58,11 +58,15 @@ export class ViewerLive implements ReactiveController {
     }, VIEWS_EVERY);
   }
 
-  /** Plays `envelope` again in the chat as if it were happening now (see replayLive). */
-  replay(target: LiveTarget, envelope: Envelope): Promise<void> {
+  /**
+   * Plays `envelope` again in the chat as if it were happening now (see replayLive, loaded on
+   * the first replay: most pages never play one).
+   */
+  async replay(target: LiveTarget, envelope: Envelope): Promise<void> {
     this.replaying?.abort();
-    this.replaying = new AbortController();
-    return replayLive(target, envelope, this.replaying.signal);
+    const replaying = (this.replaying = new AbortController());
+    const { replayLive } = await import('../internal/live-replay.js');
+    if (!replaying.signal.aborted) await replayLive(target, envelope, replaying.signal);
   }
 
   stopReplay(): void {

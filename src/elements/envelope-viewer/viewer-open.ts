@@ -1,8 +1,7 @@
 import { html, isServer, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ImportedConversation, ImportResult } from '../../core/targets/import-body.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import type { EnvelopeState } from '../internal/envelope-input.js';
-import { fetchText } from '../internal/envelope-input.js';
+import { fetchText, type EnvelopeState } from '../internal/envelope-input.js';
 import type { AmbientController } from '../internal/localize.js';
 import { importInSlices } from '../internal/offload-import.js';
 import { OFFLOAD_THRESHOLD, offload } from '../internal/offload.js';
@@ -16,6 +15,8 @@ export interface OpenedFile {
   conversations: ImportedConversation[];
   /** Lower-case text of each conversation, made on the first search. */
   searchText?: string[];
+  /** Stops the reading (the Cancel button); set while it is read. */
+  load?: AbortController;
 }
 
 export interface ViewerOpenHost extends ReactiveControllerHost, HTMLElement {
@@ -24,6 +25,9 @@ export interface ViewerOpenHost extends ReactiveControllerHost, HTMLElement {
   openFiles: boolean;
   compareWith?: string | Envelope;
   view: string;
+  /** Limits of a URL read by `openUrl` (read-url.ts has their defaults). */
+  maxBytes?: number;
+  idleTimeout?: number;
 }
 
 /** The formats' own names, the same in every language. */
@@ -52,7 +56,6 @@ export class ViewerOpen implements ReactiveController {
   /** What the chat shows instead of a scenario, until a scenario is picked. */
   selected?: { file: OpenedFile; index: number };
   private query = '';
-  private readonly loads = new Set<AbortController>();
 
   constructor(
     private readonly host: ViewerOpenHost,
@@ -74,7 +77,7 @@ export class ViewerOpen implements ReactiveController {
     document.removeEventListener('dragover', this.onDragOver);
     document.removeEventListener('drop', this.onDrop);
     document.removeEventListener('paste', this.onPaste);
-    for (const load of this.loads) load.abort(new Error('the viewer was removed'));
+    for (const file of this.files) file.load?.abort(new Error('the viewer was removed'));
   }
 
   /** The state the chat shows for the selected conversation, if one is selected. */
@@ -90,28 +93,47 @@ export class ViewerOpen implements ReactiveController {
 
   /** Reads a file the person chose. */
   async openFile(file: Blob, name = file instanceof File ? file.name : 'file'): Promise<void> {
-    await this.openText(file.text(), name);
+    await this.openText(() => file.text(), name);
   }
 
-  /** Fetches a URL and reads it (`?src=` in the page address). */
+  /**
+   * Fetches a URL and reads it (`?src=` in the page address), within the host's `maxBytes` and
+   * `idleTimeout`; any failure, a malformed address included, is an error entry of the file.
+   */
   async openUrl(url: string): Promise<void> {
-    const name = decodeURIComponent(
-      new URL(url, document.baseURI).pathname.split('/').pop() || url,
+    let name = url;
+    try {
+      name = decodeURIComponent(new URL(url, document.baseURI).pathname.split('/').pop() || url);
+    } catch {
+      // Not a URL, or a malformed percent-encoding: the entry is named as written.
+    }
+    const { maxBytes, idleTimeout } = this.host;
+    await this.openText(
+      (signal) =>
+        import('./read-url.js').then(
+          ({ readUrl }) => readUrl(url, { maxBytes, idleTimeout, signal }),
+          // A server that serves the bundle alone, not its on-demand files: read it whole.
+          () => fetchText(url, signal),
+        ),
+      name,
     );
-    await this.openText(fetchText(url), name);
   }
 
-  /** Reads JSON text (or its promise): one document, a list, or JSON Lines. */
-  async openText(text: string | Promise<string>, name: string): Promise<void> {
-    const file: OpenedFile = { name, progress: 0, conversations: [] };
+  /** Reads JSON text (or what gives it): one document, a list, or JSON Lines. */
+  async openText(
+    text: string | ((signal: AbortSignal) => Promise<string>),
+    name: string,
+  ): Promise<void> {
+    const load = new AbortController();
+    const file: OpenedFile = { name, progress: 0, conversations: [], load };
     this.files.push(file);
     this.selected = { file, index: 0 };
     this.query = '';
     this.host.requestUpdate();
-    const load = new AbortController();
-    this.loads.add(load);
     try {
-      file.result = await this.read(await text, file, load.signal);
+      const given = typeof text === 'string' ? text : await text(load.signal);
+      load.signal.throwIfAborted();
+      file.result = await this.read(given, file, load.signal);
     } catch (error) {
       const message = `Could not read ${name}: ${(error as Error).message}`;
       file.result = {
@@ -120,7 +142,7 @@ export class ViewerOpen implements ReactiveController {
         errors: [{ path: '', keyword: 'fetch', message }],
       };
     } finally {
-      this.loads.delete(load);
+      file.load = undefined;
     }
     const { envelopes, envelope, manifest, errors } = file.result;
     if (manifest && !envelope)
@@ -243,13 +265,19 @@ export class ViewerOpen implements ReactiveController {
     if (!file.result)
       // Indeterminate until the first share is known (one document is parsed whole first).
       return html`<label class="summary"
-        >${a.t('open.reading', { name: file.name })}
-        ${
-          file.progress > 0
-            ? html`<progress max="1" .value=${file.progress}></progress>`
-            : html`<progress max="1"></progress>`
-        }</label
-      >`;
+          >${a.t('open.reading', { name: file.name })}
+          ${
+            file.progress > 0
+              ? html`<progress max="1" .value=${file.progress}></progress>`
+              : html`<progress max="1"></progress>`
+          }</label
+        ><button
+          part="cancel"
+          type="button"
+          @click=${() => file.load?.abort(new Error('you cancelled it.'))}
+        >
+          ${a.t('open.cancel')}
+        </button>`;
     const { source, container, errors } = file.result;
     const format =
       source === 'envelope' || source === 'manifest' || source === 'mixed'

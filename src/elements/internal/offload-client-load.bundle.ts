@@ -1,4 +1,6 @@
-import { OffloadClient } from './offload-client.js';
+import { offloadMode, runOffload } from './offload-client.js';
+import type { OffloadClientModule } from './offload-client-load.js';
 
 /** offload-client-load.ts in the one-file bundles, which hold the client anyway. */
-export const loadOffloadClient = () => Promise.resolve({ OffloadClient });
+const inside: OffloadClientModule = { runOffload, offloadMode };
+export const loadOffloadClient = () => Promise.resolve(inside);

@@ -1,9 +1,10 @@
-import type { OffloadClient } from './offload-client.js';
-
 /**
- * The offload client, loaded the first time an element offloads a job (a large input): the
- * elements' first load carries only the size checks. The one-file bundles hold it anyway
- * (offload-client-load.bundle.ts).
+ * The offload client, loaded with the first job: most pages never have an envelope large
+ * enough to offload. The one-file bundles hold it anyway (offload-client-load.bundle.ts).
  */
-export const loadOffloadClient = (): Promise<{ OffloadClient: typeof OffloadClient }> =>
-  import('./offload-client.js');
+export const loadOffloadClient = (): Promise<OffloadClientModule> => import('./offload-client.js');
+
+export type OffloadClientModule = Pick<
+  typeof import('./offload-client.js'),
+  'runOffload' | 'offloadMode'
+>;

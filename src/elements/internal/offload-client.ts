@@ -1,5 +1,11 @@
-import type { EnvelopeDiffResult } from '../../core/insight/diff.js';
+/**
+ * The offload client (see offload.ts): the worker, the queue of jobs, the envelopes sent in
+ * parts. Loaded with the first job, so that a page that never has a large envelope does not
+ * carry it (offload-client-load.ts).
+ */
+
 import type { Envelope, Segment } from '../../core/protocol/types.js';
+import type { EnvelopeDiffResult } from '../../core/insight/diff.js';
 import type { ImportResult } from '../../core/targets/import-body.js';
 import { ImportAssembly, type ImportMessage } from './import-assembly.js';
 import { attachDiff } from './offload-diff.js';
@@ -7,12 +13,10 @@ import { unpackMeasure, type PackedMeasure } from './offload-measure.js';
 import type { OffloadJob, OffloadResult } from './offload-jobs.js';
 import { loadOffloadJobs } from './offload-jobs-load.js';
 import type { FromWorker, MessagePart, ToWorker } from './offload-worker.js';
-import type { AnyResult, OffloadInput, OffloadOptions } from './offload-types.js';
+import type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload-input.js';
 
-/**
- * The client of the offload worker (see offload.ts), loaded the first time a job is offloaded:
- * a page that never meets a large input does not carry it.
- */
+type AnyResult = OffloadResult | ImportResult;
+
 /**
  * What one part sent to the worker may weigh: a segment or message counts 1, and 1 more per
  * 1,000 characters of its text, so that a part is a few milliseconds of copying (2,000 short
@@ -49,7 +53,7 @@ type EnvelopeInput = Exclude<OffloadInput, { type: 'import' }>;
 const inputEnvelopes = (input: EnvelopeInput): Envelope[] =>
   input.type === 'diff' ? [input.before, input.after] : [input.envelope];
 
-export class OffloadClient {
+class OffloadClient {
   /** null: no worker can be used on this page; undefined: not started (yet, or since a stop). */
   private worker: Worker | null | undefined;
   private workerReady = false;
@@ -340,4 +344,23 @@ export class OffloadClient {
     this.worker = undefined;
     this.held = [];
   }
+}
+
+let client: OffloadClient | undefined;
+
+/**
+ * Runs `input` off the main thread (or, where that is impossible, on it after a yield) and
+ * resolves with the core's result; rejects with the abort reason when `signal` aborts first.
+ */
+export function runOffload<K extends OffloadInput['type']>(
+  input: Extract<OffloadInput, { type: K }>,
+  options: OffloadOptions = {},
+): Promise<OffloadInputResults[K]> {
+  client ??= new OffloadClient();
+  return client.run(input, options) as Promise<OffloadInputResults[K]>;
+}
+
+/** Where offloaded jobs run on this page (for diagnostics and tests). */
+export function offloadMode(): 'worker' | 'main thread' | 'unknown' {
+  return client?.mode ?? 'unknown';
 }

@@ -1,13 +1,9 @@
 import type { Envelope } from '../../core/protocol/types.js';
 import { loadOffloadClient } from './offload-client-load.js';
-import type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload-types.js';
+import type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload-input.js';
+import { onDemand } from './on-demand.js';
 
-export type {
-  AnyResult,
-  OffloadInput,
-  OffloadInputResults,
-  OffloadOptions,
-} from './offload-types.js';
+export type { OffloadInput, OffloadInputResults, OffloadOptions } from './offload-input.js';
 
 /**
  * Heavy work off the main thread (issue 20). Elements hand a large envelope's exports,
@@ -36,9 +32,19 @@ export type {
 export const OFFLOAD_THRESHOLD = 2_000_000;
 
 /**
+ * What each key of an object of WIDE_KEYS keys or more counts for: such an object costs more
+ * per key than its characters say (validation, export, search and the chat each list its keys
+ * again). Tool-call arguments of 100,000 keys counted 1.3 million, under OFFLOAD_THRESHOLD, and
+ * blocked the viewer's page for 1.2 s in the protocol panel alone; they now count 3.3 million.
+ */
+const WIDE_KEYS = 1_000;
+const WIDE_KEY_COST = 20;
+
+/**
  * About how large `value` is: the characters of its strings and keys, plus 4 per other value
- * (see OFFLOAD_THRESHOLD). Counting stops once past `limit`: a list of a million values, or an
- * object of 100,000 keys, past it by its length alone is not visited.
+ * (see OFFLOAD_THRESHOLD) and WIDE_KEY_COST per key of a wide object. Counting stops once past
+ * `limit`: a list of a million values, or an object of 100,000 keys, past it by its length
+ * alone is not visited.
  */
 export function inputSize(value: unknown, limit = OFFLOAD_THRESHOLD): number {
   let count = 0;
@@ -60,6 +66,7 @@ export function inputSize(value: unknown, limit = OFFLOAD_THRESHOLD): number {
     const item = stack.pop()!;
     const keys = Array.isArray(item) ? null : Object.keys(item);
     const length = keys ? keys.length : (item as unknown[]).length;
+    if (length >= WIDE_KEYS && keys) count += length * WIDE_KEY_COST;
     if (count + length * 4 > limit) return count + length * 4;
     if (keys)
       for (const key of keys) {
@@ -77,7 +84,7 @@ export const isLargeInput = (value: unknown, limit = OFFLOAD_THRESHOLD): boolean
 
 /**
  * Measuring costs more per value than the other jobs (each one is rendered and counted in
- * tokens: tool-call arguments of 100,000 keys, about 1.3 million by inputSize, took 0.24 s on
+ * tokens: tool-call arguments of 100,000 keys, about 1.3 million characters and keys, took 0.24 s on
  * the page), so envelopes are measured off the main thread from this size on.
  */
 export const MEASURE_OFFLOAD_THRESHOLD = 500_000;
@@ -98,24 +105,21 @@ export const isLargeEnvelope = (envelope: Envelope): boolean =>
 export const isLargeToMeasure = (envelope: Envelope): boolean =>
   sizeOf(envelope) > MEASURE_OFFLOAD_THRESHOLD;
 
-type OffloadClient = InstanceType<Awaited<ReturnType<typeof loadOffloadClient>>['OffloadClient']>;
-
-let client: Promise<OffloadClient> | undefined;
-let started: OffloadClient | undefined;
+const client = onDemand(loadOffloadClient);
 
 /**
  * Runs `input` off the main thread (or, where that is impossible, on it after a yield) and
  * resolves with the core's result; rejects with the abort reason when `signal` aborts first.
+ * The client loads with the first job (offload-client.ts).
  */
-export async function offload<K extends OffloadInput['type']>(
+export function offload<K extends OffloadInput['type']>(
   input: Extract<OffloadInput, { type: K }>,
   options: OffloadOptions = {},
 ): Promise<OffloadInputResults[K]> {
-  client ??= loadOffloadClient().then(({ OffloadClient }) => (started = new OffloadClient()));
-  return (await client).run(input, options) as Promise<OffloadInputResults[K]>;
+  return client.load().then(({ runOffload }) => runOffload(input, options));
 }
 
 /** Where offloaded jobs run on this page (for diagnostics and tests). */
 export function offloadMode(): 'worker' | 'main thread' | 'unknown' {
-  return started?.mode ?? 'unknown';
+  return client.get()?.offloadMode() ?? 'unknown';
 }

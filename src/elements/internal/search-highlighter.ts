@@ -3,6 +3,14 @@ import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../core/insigh
 import type { EnvelopeMessage } from '../envelope-message.component.js';
 
 /**
+ * What a paint may do: each match painted and each text node checked for visibility (which
+ * brings the page's styles up to date) spends one. A search that matched in 10,000 tool schemas
+ * painted every match and blocked the page for 15 s. The match count and the current match are
+ * not bounded by it; only the marks of the other matches past the first ones are left out.
+ */
+const PAINT_BUDGET = 4_000;
+
+/**
  * Paints search matches in the rendered messages of a chat with the CSS Custom Highlight API:
  * no markup is changed, so Markdown, JSON trees and every segment's own DOM stay as they are.
  * Ranges live in one shared `pe-search` highlight (and `pe-search-current`), styled in every
@@ -30,6 +38,7 @@ export class SearchHighlighter {
     this.scrollWanted ||= scroll;
     const pattern = searchPattern(query);
     const found: StaticRange[] = [];
+    const budget = { left: PAINT_BUDGET };
     let currentRange: StaticRange | undefined;
     let currentItem: HTMLElement | undefined;
     if (pattern && matches.length > 0) {
@@ -51,7 +60,9 @@ export class SearchHighlighter {
           message.revealSpeaker(test);
           await message.updateComplete;
           if (run !== this.run) return;
-          const ranges = message.speakerTexts().flatMap((root) => textRanges(root, pattern));
+          const ranges = message
+            .speakerTexts()
+            .flatMap((root) => textRanges(root, pattern, budget));
           found.push(...ranges);
           if (current?.messageIndex === messageIndex && current.segmentIndex === HEADER_MATCH)
             currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
@@ -74,13 +85,15 @@ export class SearchHighlighter {
         if (run !== this.run) return;
         for (const wrapper of wrappers()) {
           if (!matching(wrapper)) continue;
-          const ranges = textRanges(wrapper, pattern);
-          found.push(...ranges);
-          if (
+          const isCurrent =
             current?.messageIndex === messageIndex &&
-            current.segmentIndex === Number(wrapper.dataset.segmentIndex)
-          )
-            currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
+            current.segmentIndex === Number(wrapper.dataset.segmentIndex);
+          // The current match is always painted, whatever the others used of the budget.
+          const own = isCurrent ? { left: budget.left + 2 * current.occurrence + 2 } : budget;
+          const ranges = textRanges(wrapper, pattern, own);
+          budget.left = Math.min(budget.left, own.left);
+          found.push(...ranges);
+          if (isCurrent) currentRange = ranges[Math.min(current.occurrence, ranges.length - 1)];
         }
       }
     }
@@ -150,24 +163,29 @@ function sharedHighlight(name: string): Highlight | undefined {
 }
 
 /**
- * Ranges of every visible match in `root`, in document order, entering nested shadow roots.
+ * Ranges of the visible matches in `root`, in document order, entering nested shadow roots,
+ * as many as `budget` allows (it is spent as they are found).
  * Static: the document updates every live Range on each change to the page until the range is
  * garbage collected, and a search over 2,000 long texts left enough of them to make inserting
  * 4,000 text nodes take 0.48 s instead of 3 ms. The chat paints again after each update anyway.
  */
-function textRanges(root: Node, pattern: RegExp): StaticRange[] {
+function textRanges(root: Node, pattern: RegExp, budget: { left: number }): StaticRange[] {
   const ranges: StaticRange[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (budget.left <= 0) break;
     if (node instanceof Element) {
-      if (node.shadowRoot) ranges.push(...textRanges(node.shadowRoot, pattern));
+      if (node.shadowRoot) ranges.push(...textRanges(node.shadowRoot, pattern, budget));
       continue;
     }
     const text = (node as Text).data;
     pattern.lastIndex = 0;
-    if (!pattern.test(text) || node.parentElement?.checkVisibility?.() === false) continue;
+    if (!pattern.test(text)) continue;
+    budget.left--;
+    if (node.parentElement?.checkVisibility?.() === false) continue;
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
+      if (budget.left-- <= 0) break;
       ranges.push(
         new StaticRange({
           startContainer: node,

@@ -20,6 +20,7 @@ export const viewerStrings = {
   'open.files': 'Opened files',
   'open.pasted': 'Pasted',
   'open.reading': 'Reading {name}…',
+  'open.cancel': 'Cancel',
   'open.readAs': 'Read as {format}:',
   'open.envelope': 'prompt envelope',
   'open.manifest': 'scenario manifest',

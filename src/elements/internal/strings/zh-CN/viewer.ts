@@ -23,6 +23,7 @@ export const chinese: Translation<typeof english> = {
   'open.files': '已打开的文件',
   'open.pasted': '粘贴的内容',
   'open.reading': '正在读取 {name}…',
+  'open.cancel': '取消',
   'open.readAs': '按 {format} 读取：',
   'open.envelope': '提示信封',
   'open.manifest': '场景清单',

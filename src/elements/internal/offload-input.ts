@@ -1,8 +1,7 @@
+/** What `offload()` takes and gives (offload.ts), apart so that the client can name it too. */
 import type { Envelope } from '../../core/protocol/types.js';
 import type { ImportResult } from '../../core/targets/import-body.js';
-import type { OffloadJob, OffloadResult, OffloadResults } from './offload-jobs.js';
-
-/** What elements hand to `offload()` (offload.ts) and what they get back. */
+import type { OffloadJob, OffloadResults } from './offload-jobs.js';
 
 /** Reads a file's text on the page, in slices; undefined when aborted. */
 type ReadOnPage = (
@@ -38,8 +37,6 @@ export type OffloadInput =
 export interface OffloadInputResults extends OffloadResults {
   import: ImportResult;
 }
-
-export type AnyResult = OffloadResult | ImportResult;
 
 export interface OffloadOptions {
   /** Aborting drops the job; the promise then rejects with the signal's reason. */
