@@ -46,6 +46,51 @@ const pageTheme: Decorator = (story, { globals }) => {
   return story();
 };
 
+/** Longest JSON value written whole into an example's code; larger ones are named, not shown. */
+const longestShownValue = 4000;
+
+/**
+ * The code under each example: the element with its story's args, as a page would write it
+ * (text args as attributes, objects as properties set from a script). Storybook alone shows the
+ * bare tag, since Lit's property bindings leave no trace in the markup.
+ */
+function exampleCode(code: string, context: { component?: unknown; args: object }): string {
+  const tag = typeof context.component === 'string' ? context.component : undefined;
+  if (!tag) return code;
+  const attributes: string[] = [];
+  const properties: string[] = [];
+  for (const [name, value] of Object.entries(context.args)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (typeof value === 'string' || typeof value === 'number' || value === true) {
+      const text =
+        value === true ? '' : `="${String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+      attributes.push(`${name}${text}`);
+    } else if (
+      Array.isArray(value) ||
+      (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    ) {
+      const json = JSON.stringify(value, null, 2);
+      if (json === undefined || !/^[[{]/.test(json)) continue;
+      properties.push(
+        json.length <= longestShownValue
+          ? `  example.${name} = ${json.replace(/\n/g, '\n  ')};`
+          : `  example.${name} = /* ${Math.round(json.length / 1000)} kB of JSON, left out here */;`,
+      );
+    }
+  }
+  if (properties.length) attributes.unshift('id="example"');
+  const open = attributes.length ? `<${tag} ${attributes.join(' ')}>` : `<${tag}>`;
+  const markup = `${open}</${tag}>`;
+  if (!properties.length) return markup;
+  return [
+    markup,
+    '<script type="module">',
+    "  const example = document.getElementById('example');",
+    ...properties,
+    '</script>',
+  ].join('\n');
+}
+
 const preview: Preview = {
   tags: ['autodocs'],
   decorators: [pageTheme],
@@ -68,6 +113,7 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     controls: { expanded: true, sort: 'requiredFirst' },
+    docs: { source: { transform: exampleCode } },
     // The toolbar's theme sets the background; Storybook's own backgrounds would fight it.
     backgrounds: { disable: true },
   },
