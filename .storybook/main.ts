@@ -1,25 +1,33 @@
 import type { StorybookConfig } from '@storybook/web-components-vite';
 import remarkGfm from 'remark-gfm';
 
-/** The guides (stories/guides/*.mdx), in reading order. */
+/**
+ * The guides (stories/guides/*.mdx) in a newcomer's reading order: what it is and how to start,
+ * then the ways in (own data, the elements, live), then the protocol and the rest.
+ */
 const guides = [
-  'protocol',
+  'getting-started',
+  'open-your-data',
   'elements',
+  'live',
+  'protocol',
   'exports',
   'assembly',
   'studio',
   'insight',
   'security',
+  'limits',
   'performance',
   'cli',
+  'faq',
   'development',
   'decisions',
 ];
 
 /**
- * The Storybook gallery (SPEC §5) and documentation site: one stories file per element in
- * stories/, controls and autodocs from the root custom-elements.json (see preview.ts), the guides
- * and the generated element reference as MDX pages.
+ * The Storybook gallery and documentation site: one stories file per element in stories/, each
+ * with its generated page (stories/reference/, from custom-elements.json and the stories), and
+ * the guides as MDX pages.
  */
 const config: StorybookConfig = {
   framework: '@storybook/web-components-vite',
@@ -37,6 +45,8 @@ const config: StorybookConfig = {
     '../stories/**/*.mdx',
     '../stories/**/*.stories.ts',
   ],
+  // The favicon and the logo (manager.ts, manager-head.html).
+  staticDirs: [{ from: './static', to: '/' }],
   addons: [
     {
       name: '@storybook/addon-docs',

@@ -3,6 +3,9 @@
 // README.md and the MDX pages under stories/ mark each place with a region:
 //   Markdown  <!-- figures:size -->  …  <!-- /figures:size -->
 //   MDX       {/* figures:size */}   …  {/* /figures:size */}
+// and a single figure inside a sentence, the gzip size of one entry of the size check:
+//   Markdown  <!-- gzip:bundle.js -->152.1 kB<!-- /gzip -->
+//   MDX       {/* gzip:bundle.js */}152.1 kB{/* /gzip */}
 // `size` holds what `node scripts/check-size.mjs --json` measures now (after `npm run build`),
 // `size-summary` a few of its rows,
 // `bench` what `npm run bench` last wrote to bench/results.json, `side-by-side` its table of our
@@ -148,6 +151,15 @@ for (const doc of docs) {
     }
     text = parts.join(open);
   }
+  const inline = doc.endsWith('.mdx')
+    ? /(\{\/\* gzip:(.+?) \*\/\})[^{]*?(\{\/\* \/gzip \*\/\})/g
+    : /(<!-- gzip:(.+?) -->)[^<]*?(<!-- \/gzip -->)/g;
+  text = text.replace(inline, (whole, open, name, close) => {
+    const entry = measuredSizes()[name];
+    if (!entry) throw new Error(`${doc}: ${open} names no entry of the size check.`);
+    found++;
+    return `${open}${kB(entry.gzip)}${close}`;
+  });
   if (found === before) continue;
   // Prettier aligns the tables, as `npm run lint` expects.
   text = await format(text, { ...(await resolveConfig(file)), filepath: file });

@@ -514,9 +514,13 @@ function mdxCell(text) {
     .replace(/\|/g, '\\|');
 }
 
+/** The package's version, which the script tags on the element pages pin. */
+const packageVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
 /**
- * The element reference, one Storybook page per element: every public attribute, property,
- * method, event, part and custom property.
+ * One Storybook page per element, attached to its stories (so it replaces the autodocs page):
+ * what it shows, the import lines, every story live with its code, then every public
+ * attribute, property, method, event, slot, part and custom property from the manifest.
  */
 function elementReferencePages(manifestText) {
   const manifest = JSON.parse(manifestText);
@@ -525,17 +529,51 @@ function elementReferencePages(manifestText) {
     .filter((d) => d.tagName)
     .sort((a, b) => a.tagName.localeCompare(b.tagName));
   return declarations.map((d) => {
+    const stories = `${d.tagName}.stories.ts`;
+    const hasStories = existsSync(join(root, 'stories', stories));
+    const cdn = `https://cdn.jsdelivr.net/npm/prompt-envelope@${packageVersion}/dist`;
     const lines = [
-      "import { Meta } from '@storybook/addon-docs/blocks';",
+      `import { Meta${hasStories ? ', Stories' : ''} } from '@storybook/addon-docs/blocks';`,
+      ...(hasStories ? [`import * as ElementStories from '../${stories}';`] : []),
       '',
-      `<Meta title="Reference/${d.tagName}" />`,
+      hasStories ? '<Meta of={ElementStories} />' : `<Meta title="Reference/${d.tagName}" />`,
       '',
-      '{/* Generated from custom-elements.json by `npm run generate`; do not edit. */}',
+      '{/* Generated from custom-elements.json and the stories by `npm run generate`; do not edit. */}',
       '',
       `# \`<${d.tagName}>\``,
       '',
       mdxCell(d.summary ?? d.description),
       '',
+      '## Import',
+      '',
+      'With npm (`npm install prompt-envelope`), the element and what it renders:',
+      '',
+      '```js',
+      `import 'prompt-envelope/elements/${d.tagName}.js';`,
+      '```',
+      '',
+      'With a script tag, the autoloader, which loads each element when its tag appears:',
+      '',
+      '```html',
+      `<script type="module" src="${cdn}/split/autoloader.js"></script>`,
+      '```',
+      '',
+      'Or one file that defines every element:',
+      '',
+      '```html',
+      `<script type="module" src="${cdn}/prompt-envelope.js"></script>`,
+      '```',
+      '',
+      ...(hasStories
+        ? [
+            '## Examples',
+            '',
+            'Each state, live; **Show code** under an example gives its markup.',
+            '',
+            '<Stories title="" includePrimary />',
+            '',
+          ]
+        : []),
     ];
     const table = (title, head, rows) => {
       if (rows.length === 0) return;
@@ -554,25 +592,36 @@ function elementReferencePages(manifestText) {
     const code = (text) => (text ? `\`${text}\`` : '');
     table(
       'Attributes and properties',
-      ['attribute', 'property', 'type', 'description'],
+      ['attribute', 'property', 'type', 'default', 'description'],
       members
         .filter((m) => m.kind === 'field')
-        .map((f) => [code(f.attribute), code(f.name), code(f.type?.text), f.description]),
+        .map((f) => [
+          code(f.attribute),
+          code(f.name),
+          code(f.type?.text),
+          code(f.default),
+          f.description,
+        ]),
     );
     table(
       'Methods',
-      ['method', 'description'],
+      ['method', 'returns', 'description'],
       members
         .filter((m) => m.kind === 'method')
         .map((m) => [
-          code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
+          code(
+            `${m.name}(${(m.parameters ?? [])
+              .map((p) => (p.type?.text ? `${p.name}: ${p.type.text}` : p.name))
+              .join(', ')})`,
+          ),
+          code(m.return?.type?.text),
           m.description,
         ]),
     );
     table(
       'Events',
-      ['name', 'description'],
-      (d.events ?? []).map((e) => [code(e.name), e.description]),
+      ['name', 'type', 'description'],
+      (d.events ?? []).map((e) => [code(e.name), code(e.type?.text), e.description]),
     );
     table(
       'Slots',
@@ -586,8 +635,8 @@ function elementReferencePages(manifestText) {
     );
     table(
       'Custom properties',
-      ['property', 'description'],
-      (d.cssProperties ?? []).map((p) => [code(p.name), p.description]),
+      ['property', 'default', 'description'],
+      (d.cssProperties ?? []).map((p) => [code(p.name), code(p.default), p.description]),
     );
     return [`${referenceDir}/${d.tagName}.mdx`, lines.join('\n')];
   });

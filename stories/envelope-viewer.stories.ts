@@ -114,7 +114,7 @@ export const ScenarioE: Story = {
 };
 
 /**
- * Scenario F replayed live (issue 19): the Replay button plays the conversation again, its
+ * Scenario F replayed live: the Replay button plays the conversation again, its
  * messages arriving with pauses and the assistant's text streaming in, the way an agent's
  * context grows while it runs. The same calls (`appendMessage`, `appendText`, `endStream`) are
  * what a host makes with its own stream (see the Live guide).

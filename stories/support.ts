@@ -246,9 +246,13 @@ export const clickToExpand = async (shadow: ParentNode, part: string): Promise<v
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 };
 
-/** A story of the element on a dark page, with `args` (theme `dark` added). */
+/**
+ * A story of the element on a dark page, with `args` (theme `dark` added); opened alone, the
+ * toolbar's theme is dark too, so the canvas around it is.
+ */
 export const darkStory = <A extends object>(args: A = {} as A) => ({
   args: { theme: 'dark' as const, ...args },
+  globals: { theme: 'dark' },
   decorators: [darkBackground],
 });
 
