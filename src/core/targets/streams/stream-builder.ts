@@ -141,8 +141,8 @@ export class StreamBuilder {
     segment.content += delta;
     if (index === this.segments.length - 1)
       this.updates.push({ type: 'text', messageId: this.messageId, delta });
-    // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
-    else this.changed();
+    // Interleaved sources: the text went into an earlier segment, sent whole.
+    else this.changed(index);
   }
 
   /**
@@ -154,7 +154,7 @@ export class StreamBuilder {
     const last = this.segments.length - 1;
     if (this.segments[last].kind === 'text') return last;
     this.segments.push({ kind: 'text', content: '' });
-    if (announce) this.changed();
+    if (announce) this.changed(last + 1);
     return last + 1;
   }
 
@@ -189,7 +189,7 @@ export class StreamBuilder {
       if (named && !known.named && !known.done) {
         known.named = true;
         known.segment.toolName = name;
-        this.changed();
+        this.changed(known.index);
       }
       return;
     }
@@ -219,7 +219,7 @@ export class StreamBuilder {
       done: false,
       ...(usable ? { initial } : {}),
     });
-    this.changed();
+    this.changed(index);
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
@@ -251,7 +251,7 @@ export class StreamBuilder {
     if (!call || call.done || !this.live()) return;
     if (typeof full === 'string') call.raw = full;
     this.complete(call);
-    this.changed();
+    this.changed(call.index);
   }
 
   /** Whether the message has a tool call (Responses says `completed` for both endings). */
@@ -298,6 +298,8 @@ export class StreamBuilder {
     if (kept.length > 0 && kept.length < this.segments.length) {
       this.segments = kept;
       changed = true;
+      const position = new Map(kept.map((segment, index) => [segment, index]));
+      for (const call of this.tools.values()) call.index = position.get(call.segment)!;
     }
     for (const call of this.tools.values()) {
       if (call.done) continue;
@@ -320,7 +322,7 @@ export class StreamBuilder {
       if (!call.named)
         this.warn(
           'tool-name-missing',
-          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+          `The tool call in segment ${call.index} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
     if (changed) this.changed();
     this.ended = true;
@@ -360,16 +362,31 @@ export class StreamBuilder {
     }
     this.warn(
       'arguments-not-object',
-      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${call.index}) are not a JSON object; they are kept as { "value": … }.`,
     );
     return { value: call.raw };
   }
 
-  /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
-  private changed() {
+  /**
+   * Sends what changed: the segment at `index` (new at the end, or replacing one), else the
+   * whole message. Folded into an `append` or `update` just before, if any, so that a message
+   * is sent whole at most once per event: one segment per change keeps a stream of many tool
+   * calls linear.
+   */
+  private changed(index?: number) {
     this.begin();
     const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
-    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (index === undefined)
+      this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (last?.type === 'segment' && last.segmentIndex === index)
+      last.segment = { ...this.segments[index] };
+    else
+      this.updates.push({
+        type: 'segment',
+        messageId: this.messageId,
+        segmentIndex: index,
+        segment: { ...this.segments[index] },
+      });
   }
 }
