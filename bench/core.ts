@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { exportEnvelope } from '../src/core/targets/export.js';
 import { validateEnvelope } from '../src/core/protocol/validate.js';
+import { importEnvelope } from '../src/core/targets/import.js';
 import { createSseParser } from '../src/core/targets/streams/sse.js';
 import { createStreamReader } from '../src/core/targets/streams/stream-reader.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
@@ -100,6 +101,21 @@ const streams = Object.fromEntries(
   ]),
 );
 
+// A list of a million numbers: a million errors once, now the first thousand and a count.
+const numbers = JSON.stringify(Array.from({ length: 1_000_000 }, (_, i) => i));
+const numbersParse = time(() => JSON.parse(numbers), 3);
+const numbersImport = time(() => importEnvelope(numbers), 3);
+
 console.log(
-  JSON.stringify({ exportTime, stringifyTime, oursRate, ajvRate, sseLine2, sseLine16, ...streams }),
+  JSON.stringify({
+    numbersParse,
+    numbersImport,
+    exportTime,
+    stringifyTime,
+    oursRate,
+    ajvRate,
+    sseLine2,
+    sseLine16,
+    ...streams,
+  }),
 );
