@@ -4,7 +4,7 @@
  * Exit codes: 0 ok, 1 invalid input (messages name the JSON path), 2 usage error.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderCommand } from './cli-render.js';
 import {
@@ -15,7 +15,12 @@ import {
   readStandardInput,
   resolveInside,
 } from './cli/read-file.js';
-import { openBrowser, startViewServer, type ViewFile } from './cli/view-server.js';
+import {
+  openBrowser,
+  startViewServer,
+  type SkippedFile,
+  type ViewFile,
+} from './cli/view-server.js';
 import { line, terminalJson } from './cli/terminal-text.js';
 import { toCurl } from './core/targets/curl.js';
 import { exportEnvelope } from './core/targets/export.js';
@@ -397,31 +402,62 @@ function importFile(
   return result.errors.length > 0 ? 1 : 0;
 }
 
-/** The files `view` serves: one file, the JSON and JSON Lines files of a folder, or stdin. */
-function viewFiles(path: string | undefined, input: Input): ViewFile[] | { error: string } {
-  if (path === undefined) return [];
-  let names = [path];
+/**
+ * The files `view` serves: one file, the JSON and JSON Lines files of a folder, or stdin. In a
+ * folder, an entry that cannot be served (a link out of the folder, a pipe, a name that is not
+ * UTF-8, too large) is skipped with the reason, and the rest open.
+ */
+function viewFiles(
+  path: string | undefined,
+  input: Input,
+): { files: ViewFile[]; skipped: SkippedFile[] } | { error: string } {
+  if (path === undefined) return { files: [], skipped: [] };
   let folder = false;
   try {
     folder = path !== '-' && statSync(path).isDirectory();
   } catch {
     // Not there: reading it says so.
   }
-  if (folder) {
-    names = readdirSync(path)
-      .filter((name) => /\.(json|jsonl|ndjson)$/i.test(name))
-      .sort()
-      .map((name) => join(path, name));
-    if (names.length === 0) return { error: `${path} holds no .json, .jsonl or .ndjson file` };
+  if (!folder) {
+    const text = readText(path, input);
+    if ('unreadable' in text) return { error: `cannot read ${path}: ${text.unreadable}` };
+    if ('error' in text) return { error: `cannot read ${path}: ${text.notUtf8}` };
+    return {
+      files: [{ name: path === '-' ? 'stdin' : basename(path), text: text.text }],
+      skipped: [],
+    };
   }
   const files: ViewFile[] = [];
-  for (const name of names) {
-    const text = readText(name, input);
-    if ('unreadable' in text) return { error: `cannot read ${name}: ${text.unreadable}` };
-    if ('error' in text) return { error: `cannot read ${name}: ${text.notUtf8}` };
-    files.push({ name: name === '-' ? 'stdin' : basename(name), text: text.text });
+  const skipped: SkippedFile[] = [];
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const names: string[] = [];
+  for (const raw of readdirSync(path, { encoding: 'buffer' })) {
+    let name: string;
+    try {
+      name = utf8.decode(raw);
+    } catch {
+      const shown = new TextDecoder().decode(raw);
+      if (/\.(json|jsonl|ndjson)$/i.test(shown))
+        skipped.push({ name: shown, reason: 'its name is not valid UTF-8' });
+      continue;
+    }
+    if (/\.(json|jsonl|ndjson)$/i.test(name)) names.push(name);
   }
-  return files;
+  names.sort();
+  if (names.length === 0 && skipped.length === 0)
+    return { error: `${path} holds no .json, .jsonl or .ndjson file` };
+  for (const name of names) {
+    const resolved = resolveInside(path, name, input.io.realPath, 'the folder');
+    if ('outside' in resolved) {
+      skipped.push({ name, reason: resolved.outside });
+      continue;
+    }
+    const text = readText(resolved.path, input);
+    if ('unreadable' in text) skipped.push({ name, reason: text.unreadable });
+    else if ('error' in text) skipped.push({ name, reason: `not valid UTF-8: ${text.notUtf8}` });
+    else files.push({ name, text: text.text });
+  }
+  return { files, skipped };
 }
 
 /** Serves the viewer with the files until Ctrl+C (SIGINT) or SIGTERM. */
@@ -434,11 +470,13 @@ async function viewCommand(
   input: Input,
 ): Promise<number> {
   const { io } = input;
-  const files = viewFiles(path, input);
-  if ('error' in files) {
-    io.stderr(line`prompt-envelope: ${files.error}.\n`);
+  const listed = viewFiles(path, input);
+  if ('error' in listed) {
+    io.stderr(line`prompt-envelope: ${listed.error}.\n`);
     return 1;
   }
+  const { files, skipped } = listed;
+  for (const { name, reason } of skipped) io.stderr(line`${name}: skipped, ${reason}\n`);
   for (const file of files) {
     const result = importEnvelope(file.text);
     const count = result.envelopes?.length ?? (result.envelope ? 1 : 0);
@@ -449,7 +487,7 @@ async function viewCommand(
   }
   let server;
   try {
-    server = await startViewServer(files, options.host, options.port);
+    server = await startViewServer(files, skipped, options.host, options.port);
   } catch (error) {
     io.stderr(
       line`prompt-envelope: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`,
@@ -457,8 +495,8 @@ async function viewCommand(
     return 1;
   }
   io.stdout(line`${server.url}\n`);
-  io.stderr('Serving on this machine only; press Ctrl+C to stop.\n');
-  if (options.open) openBrowser(server.url, (text) => io.stderr(line`prompt-envelope: ${text}`));
+  io.stderr(line`${server.reach}; press Ctrl+C to stop.\n`);
+  if (options.open) openBrowser(server.url, (text) => io.stderr(line`prompt-envelope: ${text}\n`));
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

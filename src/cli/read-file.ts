@@ -188,10 +188,11 @@ export function resolveInside(
   folder: string,
   entry: string,
   realPath: (path: string) => string,
+  folderName = "the manifest's folder",
 ): { path: string } | { outside: string } {
   const base = resolve(folder);
   const path = resolve(base, entry);
-  if (!isInside(base, path)) return { outside: "it is outside the manifest's folder" };
+  if (!isInside(base, path)) return { outside: `it is outside ${folderName}` };
   let real: string;
   try {
     real = realPath(path);
@@ -200,7 +201,7 @@ export function resolveInside(
     return { path };
   }
   if (!isInside(realPath(base), real))
-    return { outside: "it leads outside the manifest's folder through a symbolic link" };
+    return { outside: `it leads outside ${folderName} through a symbolic link` };
   return { path };
 }
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 // Issue #17: `prompt-envelope view` serves the built viewer (dist/, `npm run build` first) with
 // a person's files loaded, on 127.0.0.1; `import` finds the format itself.
@@ -53,8 +53,13 @@ function view(
 }
 
 /** The text the page shows once the viewer has read its files. */
-async function pageText(url: string, expected: string): Promise<string> {
+async function pageText(
+  url: string,
+  expected: string,
+  watch?: (page: Page) => void,
+): Promise<string> {
   const page = await browser.newPage();
+  watch?.(page);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -90,7 +95,7 @@ async function pageText(url: string, expected: string): Promise<string> {
 describe('prompt-envelope view', () => {
   test('a file: prints its address on 127.0.0.1, and the page shows its messages', async () => {
     const { url, child } = await view([fixture('pairs.jsonl')]);
-    assert.match(url, /\?src=%2Fdata%2F0%2Fpairs\.jsonl$/);
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     await pageText(url, 'What time is it in Tokyo?');
     // A favicon drawn in the page (an envelope), so the browser asks the server for none.
     const page = await (await fetch(url)).text();
@@ -120,6 +125,36 @@ describe('prompt-envelope view', () => {
     assert.equal(code, 0);
   });
 
+  test('beyond loopback: every request needs the per-run token, then its cookie; else 403', async () => {
+    const { url, child, stderr: err } = await view([fixture('pairs.jsonl'), '--host', '0.0.0.0']);
+    const token = new URL(url).searchParams.get('token');
+    assert.match(token ?? '', /^[\w-]{32}$/);
+    const origin = new URL(url).origin;
+    // The request names 127.0.0.1:PORT as its Host, which another machine can send too: no pass.
+    const bare = await fetch(`${origin}/data/0/pairs.jsonl`);
+    assert.equal(bare.status, 403);
+    assert.match(await bare.text(), /carry its token/);
+    assert.equal((await fetch(`${origin}/?token=${'x'.repeat(32)}`)).status, 403);
+    const first = await fetch(url);
+    assert.equal(first.status, 200);
+    const cookie = first.headers.get('set-cookie') ?? '';
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Strict/);
+    const next = await fetch(`${origin}/data/0/pairs.jsonl`, {
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    assert.equal(next.status, 200);
+    assert.equal(await next.text(), readFileSync(fixture('pairs.jsonl'), 'utf8'));
+    // The page loads its script and files with the cookie alone.
+    await pageText(url, 'What time is it in Tokyo?');
+    assert.match(
+      err(),
+      /Serving to every machine that can reach 0\.0\.0\.0:\d+; the address holds a secret token/,
+    );
+    assert.doesNotMatch(err(), /this machine only/);
+    child.kill('SIGINT');
+  });
+
   test('standard input (-)', async () => {
     const { url, stderr } = await view(['-'], readFileSync(fixture('anthropic.json'), 'utf8'));
     assert.match(url, /src=%2Fdata%2F0%2Fstdin$/);
@@ -133,8 +168,71 @@ describe('prompt-envelope view', () => {
     writeFileSync(join(dir, 'b.jsonl'), readFileSync(fixture('openai-batch-input.jsonl')));
     writeFileSync(join(dir, 'notes.txt'), 'not read');
     const { url } = await view([dir]);
-    assert.match(url, /\?src=%2Fdata%2F0%2Fa\.json&src=%2Fdata%2F1%2Fb\.jsonl$/);
+    const index = await (await fetch(`${new URL(url).origin}/index.json`)).json();
+    assert.deepEqual(index.files, [
+      { name: 'a.json', url: '/data/0/a.json' },
+      { name: 'b.jsonl', url: '/data/1/b.jsonl' },
+    ]);
     await pageText(url, 'Loved the battery life.');
+  });
+
+  test('a folder: links out of it, pipes and names not UTF-8 are skipped with a note; the rest opens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-view-'));
+    const outside = mkdtempSync(join(tmpdir(), 'pe-outside-'));
+    writeFileSync(join(outside, 'secret.json'), '{"secret": true}');
+    writeFileSync(join(dir, 'a.json'), readFileSync(fixture('openai-batch-input.jsonl')));
+    symlinkSync(join(outside, 'secret.json'), join(dir, 'link.json'));
+    spawnSync('mkfifo', [join(dir, 'pipe.json')]);
+    writeFileSync(
+      Buffer.concat([Buffer.from(`${dir}/bad-`), Buffer.from([0xff]), Buffer.from('.json')]),
+      '{}',
+    );
+    const { url, stderr: err } = await view([dir]);
+    const origin = new URL(url).origin;
+    const index = await (await fetch(`${origin}/index.json`)).json();
+    assert.deepEqual(index.files, [{ name: 'a.json', url: '/data/0/a.json' }]);
+    const reasons = Object.fromEntries(
+      index.skipped.map((s: { name: string; reason: string }) => [s.name, s.reason]),
+    );
+    assert.equal(reasons['link.json'], 'it leads outside the folder through a symbolic link');
+    assert.match(reasons['pipe.json'], /not a regular file/);
+    assert.equal(reasons['bad-\uFFFD.json'], 'its name is not valid UTF-8');
+    assert.equal((await fetch(`${origin}/data/1/link.json`)).status, 404);
+    await pageText(url, 'link.json: skipped, it leads outside the folder through a symbolic link');
+    await pageText(url, 'Loved the battery life.');
+    assert.match(err(), /link\.json: skipped, it leads outside the folder through a symbolic link/);
+    assert.match(err(), /pipe\.json: skipped, .*not a regular file/);
+  });
+
+  test('a folder of 10,000 files: a short address, and the index lists them all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-view-many-'));
+    const body = readFileSync(fixture('anthropic.json'));
+    for (let i = 0; i < 10_000; i++)
+      writeFileSync(join(dir, `f${String(i).padStart(5, '0')}.json`), body);
+    const { url } = await view([dir]);
+    assert.ok(url.length < 100, url);
+    const index = await (await fetch(`${new URL(url).origin}/index.json`)).json();
+    assert.equal(index.files.length, 10_000);
+    assert.equal(index.files[9999].name, 'f09999.json');
+  });
+
+  test('a file over the offload threshold is imported in the worker the server serves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-view-large-'));
+    const body = JSON.parse(readFileSync(fixture('anthropic.json'), 'utf8'));
+    body.messages.push({ role: 'user', content: `Large tail ${'x'.repeat(2_500_000)}` });
+    writeFileSync(join(dir, 'large.json'), JSON.stringify(body));
+    const { url } = await view([join(dir, 'large.json')]);
+    const workers: string[] = [];
+    const failed: string[] = [];
+    await pageText(url, 'Large tail xxxx', (p) => {
+      p.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      p.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      p.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    });
+    assert.ok(workers.includes('/offload-worker.js'), `workers: ${JSON.stringify(workers)}`);
+    assert.deepEqual(failed, []);
   });
 
   test('a missing file exits 1 with a clear message', () => {
