@@ -157,7 +157,7 @@ describe('prompt-envelope view', () => {
 
   test('standard input (-)', async () => {
     const { url, stderr } = await view(['-'], readFileSync(fixture('anthropic.json'), 'utf8'));
-    assert.match(url, /src=%2Fdata%2F0%2Fstdin$/);
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     await pageText(url, 'Did we report on the Lisbon tram strike');
     assert.match(stderr(), /^stdin: 1 conversation \(anthropic\)\n/);
   });
