@@ -4,8 +4,32 @@
 import { readFile } from 'node:fs/promises';
 import { transform } from 'esbuild';
 
-/** `${…}` expressions stand in the CSS as these names while it is minified. */
+/**
+ * `${…}` expressions stand in the CSS as these while it is minified: a value as a name, one
+ * that stands for a list of declarations (such as the theme's tokens) as a declaration.
+ */
 const slot = (i) => `--pe-slot-${i}`;
+
+/**
+ * How an expression that follows `before` (the CSS before it) and precedes `after` stands in the
+ * CSS while it is minified, or null when it may stand for a rule. Inside a declaration, as a
+ * value: a name. Alone, after the `{` or `;` of a style rule (not of an at-rule, whose block may
+ * hold rules) and before a `;`, a `}` or the next line, as a list of declarations: a declaration.
+ */
+function standIn(i, before, after) {
+  const text = before.replace(/\/\*[\s\S]*?\*\//g, '');
+  if (!/(?:^|[{};])\s*$/.test(text)) return slot(i);
+  if (!/[{;]\s*$/.test(text) || !/^[ \t]*(?:[;}\n]|$)/.test(after)) return null;
+  const headers = [];
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (text[at] === '{') headers.push(text.slice(from, at).trim());
+    else if (text[at] === '}') headers.pop();
+    if (text[at] === '{' || text[at] === '}' || text[at] === ';') from = at + 1;
+  }
+  const header = headers.at(-1);
+  return header === undefined || header.startsWith('@') ? null : `${slot(i)}:0;`;
+}
 
 /**
  * The text between the backticks of each `css` tagged template in `source`, with its
@@ -42,17 +66,27 @@ function cssLiterals(source) {
 
 /**
  * One literal's text minified, or null (left as written) when minifying would not keep each
- * expression where it stood: one that is not a value, such as a whole list of declarations.
+ * expression where it stood: one that is neither a value nor a list of declarations (a whole
+ * rule, say).
  */
 async function minifiedLiteral({ parts, expressions }) {
   // The source text is the literal's raw text: an escape in it would read differently as CSS.
   if (parts.some((part) => part.includes('\\'))) return null;
-  const css = parts.map((part, i) => (i === 0 ? part : slot(i - 1) + part)).join('');
+  let css = parts[0];
+  const stands = [];
+  for (let i = 0; i < expressions.length; i++) {
+    // A declaration slot ends with its own `;`: the list it stands for may end without one.
+    const stand = standIn(i, css, parts[i + 1]);
+    if (stand === null) return null;
+    stands.push(stand);
+    css += stand + parts[i + 1];
+  }
   const { code, warnings } = await transform(css, { loader: 'css', minify: true });
   if (warnings.length > 0) return null;
   let text = code.trim();
   for (let i = expressions.length - 1; i >= 0; i--) {
-    const pieces = text.split(slot(i));
+    // A declaration slot's `;` stays where the minifier kept it, after the list it stands for.
+    const pieces = text.split(stands[i].replace(/;$/, ''));
     if (pieces.length !== 2) return null;
     text = pieces.join(expressions[i]);
   }

@@ -25,9 +25,41 @@ test('a css literal is minified and its value expressions stay where they stood'
   );
 });
 
-test('a literal whose expression is not a value, or that holds an escape, is left as written', async () => {
-  const declarations = 'const t = css`\n  :host {\n    ${declarations(light)}\n  }\n`;';
-  assert.equal(await minifyCssSource(declarations), declarations);
+test('an expression that stands for declarations is put back where it stood, with its own `;`', async () => {
+  const source = [
+    'const t = css`',
+    '  .base {',
+    '    ${declarations(light)}',
+    '    --_radius: var(--pe-radius, 8px);',
+    '    color: red;',
+    '  }',
+    '  .base.dark {',
+    '    ${declarations(dark)}',
+    '  }',
+    '  @media (prefers-color-scheme: dark) {',
+    '    .base.auto {',
+    '      color: blue;',
+    '      ${declarations(dark)};',
+    '    }',
+    '  }',
+    '`;',
+  ].join('\n');
+  assert.equal(
+    await minifyCssSource(source),
+    'const t = css`.base{${declarations(light)};--_radius: var(--pe-radius, 8px);color:red}' +
+      '.base.dark{${declarations(dark)}}' +
+      '@media(prefers-color-scheme:dark){.base.auto{color:#00f;${declarations(dark)}}}`;',
+  );
+});
+
+test('a literal whose expression stands for rules, or that holds an escape, is left as written', async () => {
+  const rules = [
+    'const t = css`\n  ${base}\n  .a {\n    color: red;\n  }\n`;',
+    'const t = css`\n  .a {\n    color: red;\n  }\n  ${more}\n`;',
+    'const t = css`\n  @media (min-width: 30em) {\n    ${wide}\n  }\n`;',
+    'const t = css`\n  .a {\n    color: red;\n  }\n  @supports (display: grid) {\n    ${grid}\n  }\n`;',
+  ];
+  for (const source of rules) assert.equal(await minifyCssSource(source), source);
   const escaped = "const e = css`\n  .x::before {\n    content: '\\\\2026';\n  }\n`;";
   assert.equal(await minifyCssSource(escaped), escaped);
 });
