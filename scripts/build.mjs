@@ -202,7 +202,7 @@ await Promise.all([
  * esbuild's output once more through terser, whose mangler gives the same short names in every
  * function (gzip rewards the repeats) and whose compressor folds a little more: the ES module
  * bundle went from 164.5 to 158.8 kB gzip; a second pass of the compressor folds what the first
- * one uncovered (0.3 kB more). Comments starting `/*!` (the links to the licences) stay.
+ * one uncovered (about 0.1 kB more). Comments starting `/*!` (the links to the licences) stay.
  */
 async function squeezed(code, module) {
   const result = await minify(code, {
