@@ -111,14 +111,13 @@ const SPLIT_CHAT_FILES_GOAL = 6;
 const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 // [name, goal, ceiling (bytes gzip), measure]
 const entries = [
-  ['segment-memory', 38_000, 44_400, () => bundled(element('segment-memory'))],
-  ['tool-call-result', 38_000, 38_000, () => bundled(element('tool-call-result'))],
-  // Down from 58.2 kB on 2026-12-03: the offload client loads with the first large job.
-  ['envelope-chat', 50_000, 56_400, () => bundled(element('envelope-chat'))],
+  ['segment-memory', 38_000, 35_900, () => bundled(element('segment-memory'))],
+  ['tool-call-result', 38_000, 18_600, () => bundled(element('tool-call-result'))],
+  ['envelope-chat', 50_000, 55_800, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
-    63_700,
+    62_900,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   [
@@ -148,10 +147,10 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 152_300, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 152_600, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 150_800, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 151_100, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 82_300, splitChatPage],
+  ['split: page with one chat', 55_000, 81_600, splitChatPage],
 ];
 
 const why = process.argv.indexOf('--why');

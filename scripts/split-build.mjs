@@ -25,7 +25,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
-import { minifyCssSource } from './css-literals.mjs';
+import { squeezedElementSource } from './css-literals.mjs';
 
 const root = process.cwd();
 
@@ -49,7 +49,7 @@ const BASE =
  * - each element's define module imports Lit's hydration support first (as in the bundles), so
  *   that it runs before LitElement is defined. It is the entry itself, not a wrapper module around
  *   it: a wrapper would make each entry a stub that imports its element from one more chunk;
- * - the elements' `css` literals minified (minifyCssLiterals).
+ * - the elements' `css` literals minified and their templates unindented (squeezedElementSource).
  */
 const scriptTagSources = {
   name: 'script-tag-sources',
@@ -60,10 +60,7 @@ const scriptTagSources = {
         moduleType: 'ts',
       };
     if (!/[\\/]src[\\/]elements[\\/].*\.ts$/.test(id)) return null;
-    const source = readFileSync(id, 'utf8');
-    return source.includes('css`')
-      ? { code: await minifyCssSource(source), moduleType: 'ts' }
-      : null;
+    return { code: await squeezedElementSource(readFileSync(id, 'utf8')), moduleType: 'ts' };
   },
 };
 
