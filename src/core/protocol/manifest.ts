@@ -1,6 +1,5 @@
 import type { EnvelopeError, ValidationResult } from './issues.js';
 import { jsonPreview } from './json-value.js';
-import { capErrors } from './validate.js';
 
 /** One entry of a scenario switcher (SPEC §5): which envelope file, and how to name it. */
 export interface ScenarioEntry {
@@ -103,7 +102,7 @@ export function validateScenarioManifest(value: unknown): ValidationResult {
       'enum',
     );
   }
-  return { valid: errors.length === 0, errors: capErrors(errors), warnings: [] };
+  return { valid: errors.length === 0, errors, warnings: [] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

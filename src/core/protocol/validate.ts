@@ -13,7 +13,6 @@ import {
 } from './issues.js';
 import { SEGMENT_KINDS, type Envelope, type Segment } from './types.js';
 import { findSemanticWarnings } from './semantic-checks.js';
-import { ownValue } from './own-value.js';
 
 interface AjvError {
   instancePath: string;
@@ -23,8 +22,8 @@ interface AjvError {
 }
 type SchemaValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-/** More errors than this are counted in one final error: nobody reads error 5,000. */
-const MAX_ERRORS = 1_000;
+/** More errors than this are summarised in one final error: nobody reads error 5,000. */
+const MAX_ERRORS = 100;
 
 const fieldTypeTable = fieldTypes as Record<string, Record<string, string>>;
 
@@ -186,16 +185,10 @@ function schemaErrors(
   if (validate(value)) return [];
   const seen = new Set<string>();
   const errors: EnvelopeError[] = [];
-  let more = 0;
   for (const raw of validate.errors ?? []) {
     // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
     // discriminator error repeats the required, type or enum error of its kind or role.
     if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
-    // Past the limit the rest are only counted: describing each costs more than checking it.
-    if (errors.length === MAX_ERRORS) {
-      more++;
-      continue;
-    }
     // Each call's errors are new objects: a part's paths become the whole's in place.
     raw.instancePath = shift(raw.instancePath);
     const version = describeVersionError(raw, whole);
@@ -206,18 +199,16 @@ function schemaErrors(
     seen.add(key);
     errors.push(error);
   }
-  return capErrors(errors, more);
+  return capErrors(errors);
 }
 
-/** The first thousand errors, then one (keyword `limit`) that counts the rest. */
-export function capErrors(errors: EnvelopeError[], more = 0): EnvelopeError[] {
-  const rest = errors.length - MAX_ERRORS + more;
-  if (rest <= 0) return errors;
+function capErrors(errors: EnvelopeError[]): EnvelopeError[] {
+  if (errors.length <= MAX_ERRORS) return errors;
   const kept = errors.slice(0, MAX_ERRORS);
   kept.push({
     path: '',
     keyword: 'limit',
-    message: `${rest.toLocaleString('en')} more errors are not listed; fix the ones above first.`,
+    message: `${errors.length - MAX_ERRORS} more errors are not listed; fix the ones above first.`,
   });
   return kept;
 }
@@ -329,8 +320,7 @@ function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeEr
   switch (raw.keyword) {
     case 'required': {
       const field = String(p.missingProperty);
-      const known = ownValue(types, field);
-      const type = known ? ` (${known})` : '';
+      const type = types[field] ? ` (${types[field]})` : '';
       return {
         path: at(field),
         keyword: 'required',
@@ -486,7 +476,7 @@ function article(type: string): string {
     integer: 'a whole number',
     number: 'a number',
   };
-  return ownValue(names, type) ?? type;
+  return names[type] ?? type;
 }
 
 function truncate(text: string, max: number): string {

@@ -8,7 +8,6 @@
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from './stream-builder.js';
 import type { StreamEndReason } from './stream-updates.js';
-import { ownValue } from '../../protocol/own-value.js';
 
 const STOP_REASONS: Record<string, StreamEndReason> = {
   end_turn: 'stop',
@@ -115,7 +114,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
       case 'message_delta': {
         const stop = isJsonObject(event.delta) ? event.delta.stop_reason : undefined;
         if (typeof stop === 'string' && stop !== '')
-          builder.stopping(ownValue(STOP_REASONS, stop) ?? 'stop', stop);
+          builder.stopping(STOP_REASONS[stop] ?? 'stop', stop);
         return;
       }
       case 'message_stop':

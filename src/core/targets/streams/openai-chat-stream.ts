@@ -8,7 +8,6 @@
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from './stream-builder.js';
 import type { StreamEndReason } from './stream-updates.js';
-import { ownValue } from '../../protocol/own-value.js';
 
 const FINISH_REASONS: Record<string, StreamEndReason> = {
   stop: 'stop',
@@ -58,7 +57,7 @@ export function createChatCompletionsReader(builder: StreamBuilder) {
       readDelta(choice.delta, builder);
       const finish = choice.finish_reason;
       if (typeof finish === 'string' && finish !== '')
-        builder.end(ownValue(FINISH_REASONS, finish) ?? 'stop', finish);
+        builder.end(FINISH_REASONS[finish] ?? 'stop', finish);
     }
   };
 }

@@ -8,8 +8,8 @@ import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
-/** More warnings than this end in one that counts them: a hostile stream cannot grow the list. */
-const MAX_WARNINGS = 1_000;
+/** More warnings than this end in one that says so: a hostile stream cannot grow the list. */
+const MAX_WARNINGS = 100;
 
 /** Shown in a tool call whose name never arrived (the protocol needs one). */
 const UNNAMED_TOOL = 'unknown';
@@ -49,8 +49,6 @@ export class StreamBuilder {
   private tools = new Map<string, ToolCall>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
-  /** Warnings past MAX_WARNINGS, counted in the last one. */
-  private unlisted = 0;
   private refused = false;
   /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
   private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
@@ -86,22 +84,20 @@ export class StreamBuilder {
 
   /** Records a warning; with `once`, only the first warning under that key. */
   warn(code: string, message: string, once?: string) {
+    if (this.warnings.length > MAX_WARNINGS) return;
     if (once !== undefined) {
       if (this.warned.has(once)) return;
       this.warned.add(once);
     }
-    if (this.warnings.length < MAX_WARNINGS) {
-      this.warnings.push({ code, message, event: this.event });
-      return;
-    }
-    this.unlisted++;
-    const last = {
-      code: 'too-many-warnings',
-      message: `${this.unlisted.toLocaleString('en')} more warnings are not listed.`,
-      event: this.event,
-    };
-    if (this.unlisted === 1) this.warnings.push(last);
-    else this.warnings[MAX_WARNINGS] = last;
+    this.warnings.push(
+      this.warnings.length === MAX_WARNINGS
+        ? {
+            code: 'too-many-warnings',
+            message: `More than ${MAX_WARNINGS} warnings; the rest were left out.`,
+            event: this.event,
+          }
+        : { code, message, event: this.event },
+    );
   }
 
   /** The current event is not used: counted, and warned about once per key. */
@@ -145,8 +141,8 @@ export class StreamBuilder {
     segment.content += delta;
     if (index === this.segments.length - 1)
       this.updates.push({ type: 'text', messageId: this.messageId, delta });
-    // Interleaved sources: the text went into an earlier segment, sent whole.
-    else this.changed(index);
+    // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
+    else this.changed();
   }
 
   /**
@@ -158,7 +154,7 @@ export class StreamBuilder {
     const last = this.segments.length - 1;
     if (this.segments[last].kind === 'text') return last;
     this.segments.push({ kind: 'text', content: '' });
-    if (announce) this.changed(last + 1);
+    if (announce) this.changed();
     return last + 1;
   }
 
@@ -193,7 +189,7 @@ export class StreamBuilder {
       if (named && !known.named && !known.done) {
         known.named = true;
         known.segment.toolName = name;
-        this.changed(known.index);
+        this.changed();
       }
       return;
     }
@@ -223,7 +219,7 @@ export class StreamBuilder {
       done: false,
       ...(usable ? { initial } : {}),
     });
-    this.changed(index);
+    this.changed();
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
@@ -255,7 +251,7 @@ export class StreamBuilder {
     if (!call || call.done || !this.live()) return;
     if (typeof full === 'string') call.raw = full;
     this.complete(call);
-    this.changed(call.index);
+    this.changed();
   }
 
   /** Whether the message has a tool call (Responses says `completed` for both endings). */
@@ -302,8 +298,6 @@ export class StreamBuilder {
     if (kept.length > 0 && kept.length < this.segments.length) {
       this.segments = kept;
       changed = true;
-      const position = new Map(kept.map((segment, index) => [segment, index]));
-      for (const call of this.tools.values()) call.index = position.get(call.segment)!;
     }
     for (const call of this.tools.values()) {
       if (call.done) continue;
@@ -326,7 +320,7 @@ export class StreamBuilder {
       if (!call.named)
         this.warn(
           'tool-name-missing',
-          `The tool call in segment ${call.index} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
     if (changed) this.changed();
     this.ended = true;
@@ -366,31 +360,16 @@ export class StreamBuilder {
     }
     this.warn(
       'arguments-not-object',
-      `The arguments of the ${label(call.segment.toolName)} call (segment ${call.index}) are not a JSON object; they are kept as { "value": … }.`,
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
     );
     return { value: call.raw };
   }
 
-  /**
-   * Sends what changed: the segment at `index` (new at the end, or replacing one), else the
-   * whole message. Folded into an `append` or `update` just before, if any, so that a message
-   * is sent whole at most once per event: one segment per change keeps a stream of many tool
-   * calls linear.
-   */
-  private changed(index?: number) {
+  /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
+  private changed() {
     this.begin();
     const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
-    else if (index === undefined)
-      this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
-    else if (last?.type === 'segment' && last.segmentIndex === index)
-      last.segment = { ...this.segments[index] };
-    else
-      this.updates.push({
-        type: 'segment',
-        messageId: this.messageId,
-        segmentIndex: index,
-        segment: { ...this.segments[index] },
-      });
+    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
   }
 }
