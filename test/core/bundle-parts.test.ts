@@ -50,7 +50,11 @@ test('each part exports what the elements read from it', async () => {
     // Every key but the `One` forms, which a language without them leaves out.
     const needed = Object.keys(english).filter((key) => !key.endsWith('One'));
     const extra = Object.keys(chinese).filter((key) => !(key in english));
-    assert.deepEqual(needed.filter((key) => !(key in chinese)), [], `${area}: missing`);
+    assert.deepEqual(
+      needed.filter((key) => !(key in chinese)),
+      [],
+      `${area}: missing`,
+    );
     assert.deepEqual(extra, [], `${area}: not in English`);
   }
   const { default: purify } = await load('dompurify.js');
