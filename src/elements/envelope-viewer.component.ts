@@ -27,6 +27,7 @@ import {
   EnvelopeInput,
   fetchText,
   fromValue,
+  loadFailure,
   type EnvelopeState,
 } from './internal/envelope-input.js';
 import { AmbientController } from './internal/localize.js';
@@ -38,14 +39,6 @@ import { viewerStrings } from './internal/strings/en/viewer.js';
 
 export type ViewerView = 'protocol' | 'context' | 'compare' | 'studio';
 const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'];
-
-/** The state of a file that could not be loaded. */
-const loadFailure = (url: string, error: unknown) => ({
-  status: 'error' as const,
-  errors: [
-    { path: '', keyword: 'fetch', message: `Could not load ${url}: ${(error as Error).message}` },
-  ],
-});
 
 /**
  * @tagname envelope-viewer
@@ -559,7 +552,7 @@ export class EnvelopeViewer extends LitElement {
     this.scenarioStates.set(entry.id, { status: 'loading', url });
     fetchText(url).then(
       (text) => this.setScenarioState(entry.id, fromValue(text)),
-      (error: Error) => this.setScenarioState(entry.id, loadFailure(url, error)),
+      (error: Error) => this.setScenarioState(entry.id, loadFailure(url, error.message)),
     );
     return this.scenarioStates.get(entry.id);
   }

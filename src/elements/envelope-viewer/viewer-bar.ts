@@ -6,7 +6,7 @@ import {
   type ScenarioManifest,
 } from '../../core/protocol/manifest.js';
 import { parseJson } from '../../core/protocol/parse.js';
-import { fetchText } from '../internal/envelope-input.js';
+import { fetchText, loadFailure } from '../internal/envelope-input.js';
 import type { AmbientController } from '../internal/localize.js';
 
 export type ManifestState =
@@ -27,9 +27,9 @@ export function readManifest(
   return fetchText(base).then(
     (text) => {
       const json = parseJson(text);
-      return 'error' in json ? failed(base, json.error.message) : checked(json.value, base);
+      return 'error' in json ? loadFailure(base, json.error.message) : checked(json.value, base);
     },
-    (error: Error) => failed(base, error.message),
+    (error: Error) => loadFailure(base, error.message),
   );
 }
 
@@ -38,13 +38,6 @@ function checked(value: unknown, base: string): ManifestState {
   return result.valid
     ? { status: 'ready', manifest: value as ScenarioManifest, base }
     : { status: 'error', errors: result.errors };
-}
-
-function failed(base: string, reason: string): ManifestState {
-  return {
-    status: 'error',
-    errors: [{ path: '', keyword: 'fetch', message: `Could not load ${base}: ${reason}` }],
-  };
 }
 
 /** A text by language: the page's language, its base language, else English. */
