@@ -14,6 +14,7 @@ import { EnvelopeErrorEvent, type EnvelopeChangeEvent, type StudioChangeEvent } 
 import type { EnvelopeChat } from './envelope-chat.component.js';
 import type { UpdateOptions } from './envelope-chat/live-chat.js';
 import {
+  loadFailure,
   readManifest,
   renderScenarioBar,
   textIn,
@@ -27,7 +28,6 @@ import {
   EnvelopeInput,
   fetchText,
   fromValue,
-  loadFailure,
   type EnvelopeState,
 } from './internal/envelope-input.js';
 import { AmbientController } from './internal/localize.js';

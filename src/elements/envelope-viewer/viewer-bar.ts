@@ -6,7 +6,7 @@ import {
   type ScenarioManifest,
 } from '../../core/protocol/manifest.js';
 import { parseJson } from '../../core/protocol/parse.js';
-import { fetchText, loadFailure } from '../internal/envelope-input.js';
+import { fetchText } from '../internal/envelope-input.js';
 import type { AmbientController } from '../internal/localize.js';
 
 export type ManifestState =
@@ -39,6 +39,12 @@ function checked(value: unknown, base: string): ManifestState {
     ? { status: 'ready', manifest: value as ScenarioManifest, base }
     : { status: 'error', errors: result.errors };
 }
+
+/** The state of a file that could not be loaded. */
+export const loadFailure = (url: string, reason: string) => ({
+  status: 'error' as const,
+  errors: [{ path: '', keyword: 'fetch', message: `Could not load ${url}: ${reason}` }],
+});
 
 /** A text by language: the page's language, its base language, else English. */
 export function textIn(texts: Record<string, string> | undefined, lang: string): string {

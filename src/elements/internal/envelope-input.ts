@@ -182,16 +182,16 @@ export class EnvelopeInput implements ReactiveController {
         }
         finish(state);
       },
-      (error: Error) => finish(loadFailure(src, error.message)),
+      (error: Error) =>
+        finish({
+          status: 'error',
+          errors: [
+            { path: '', keyword: 'fetch', message: `Could not load ${src}: ${error.message}` },
+          ],
+        }),
     );
   }
 }
-
-/** The state of a file that could not be loaded. */
-export const loadFailure = (url: string, reason: string) => ({
-  status: 'error' as const,
-  errors: [{ path: '', keyword: 'fetch', message: `Could not load ${url}: ${reason}` }],
-});
 
 /** Validates an object or JSON text into a state; never throws. */
 export function fromValue(value: unknown): EnvelopeState {
