@@ -75,10 +75,13 @@ export async function renderPage(
   // allows exactly this script, by its hash.
   const script = options.script?.replace(/<\/script/gi, '<\\/script');
   const inline = script ? `<script type="module">${script}</script>` : '';
+  // Nothing loads by itself: pictures only from data: URLs. Audio and video are drawn with
+  // preload="none", so a remote clip loads only when the reader presses play.
   const policy = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     'img-src data:',
+    'media-src https: http:',
     ...(script
       ? [`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`]
       : []),

@@ -181,6 +181,10 @@ describe('prompt-envelope render (the command, as a process)', () => {
         ]);
         const page = await browser.newPage();
         const problems = collecting(page);
+        // Demo D's audio clip is remote: the page may load it on play, never by itself.
+        page.on('request', (r) => {
+          if (r.url() !== `file://${file}`) problems.push(`loaded ${r.url()}`);
+        });
         await page.goto(`file://${file}`);
         const tag = viewer ? 'envelope-viewer' : 'envelope-chat';
         await page.waitForFunction(`customElements.get('${tag}') !== undefined`);
@@ -189,6 +193,48 @@ describe('prompt-envelope render (the command, as a process)', () => {
         await page.close();
       }
     assert.deepEqual(failures, []);
+  });
+
+  test('--interactive: a remote audio clip loads when the reader presses play, not before', async () => {
+    const clip = `${origin}/clip.mp3`;
+    const source = join(folder, 'audio.json');
+    writeFileSync(
+      source,
+      JSON.stringify({
+        version: '1.0',
+        messages: [
+          {
+            id: 'm1',
+            role: 'user',
+            timestamp: 1776584525731,
+            segments: [{ kind: 'media', mediaType: 'audio', url: clip, altText: 'A roar' }],
+          },
+        ],
+      }),
+    );
+    const file = join(folder, 'audio.html');
+    execFileSync(process.execPath, [
+      join(root, 'bin/prompt-envelope.js'),
+      'render',
+      source,
+      '--interactive',
+      '-o',
+      file,
+    ]);
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`file://${file}`);
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    await page.evaluate(`document.querySelector('envelope-chat').updateComplete`);
+    assert.deepEqual(requests, [`file://${file}`]);
+    await page.mouse.click(1, 1); // play() needs a user gesture
+    const fetched = page.waitForRequest(clip, { timeout: 10_000 });
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => {
+      audio.play().catch(() => {}); // the test server has no clip: only the request matters
+    });
+    await fetched;
+    await page.close();
   });
 
   test('--interactive --lang zh-CN stays Chinese when it hydrates, loading nothing', async () => {
@@ -517,6 +563,6 @@ test('renderEnvelopePage writes a whole document with a policy that loads nothin
   assert.match(html, /<title>Bug &lt;1234&gt;<\/title>/);
   assert.match(
     html,
-    /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"/,
+    /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; media-src https: http:"/,
   );
 });
