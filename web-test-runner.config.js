@@ -77,7 +77,7 @@ export default {
       testRunnerHtml: (testFramework) => `<!doctype html>
         <html>
           <head>
-            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; connect-src 'self' ws:">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' data: https:; connect-src 'self' ws:">
           </head>
           <body>
             <script type="module" src="${testFramework}"></script>
@@ -92,7 +92,7 @@ export default {
       testRunnerHtml: (testFramework) => `<!doctype html>
         <html>
           <head>
-            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' https:; connect-src 'self' ws:; require-trusted-types-for 'script'; trusted-types lit-html dompurify 'allow-duplicates'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; media-src 'self' data: https:; connect-src 'self' ws:; require-trusted-types-for 'script'; trusted-types lit-html dompurify 'allow-duplicates'">
             <script src="/dist/prompt-envelope.iife.js"></script>
             <script src="/dist/prompt-envelope.iife.js"></script>
           </head>

@@ -6,8 +6,9 @@ import { MediaView } from './segment-media.view.js';
 /**
  * @tagname segment-media
  * @summary An image, audio or video clip from the conversation, with its type icon, label and
- * alt text as a caption. Only http(s) URLs (and `data:image/*` for images) are loaded, and only
- * when shown: images load lazily, audio and video preload nothing.
+ * alt text as a caption. Only http(s) URLs and `data:` URLs of the segment's own type
+ * (`data:image/*` for an image, `data:audio/*`, `data:video/*`) are loaded, and only when shown:
+ * images load lazily, audio and video preload nothing.
  *
  * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *

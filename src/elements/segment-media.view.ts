@@ -3,8 +3,11 @@ import type { MediaSegment, MediaType } from '../core/protocol/types.js';
 import { audioIcon, icon, imageIcon, videoIcon } from './internal/icons.js';
 import { SegmentView } from './internal/segment-view.js';
 
-/** `data:` URLs are allowed for images only: an image cannot run script, a document could. */
-const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
+/**
+ * A `data:` URL is loaded as media of its own type only: a picture, a sound or a film cannot run
+ * script, a document could.
+ */
+const DATA_MEDIA = /^data:(\w+)\//i;
 
 /** URLs shown as text are cut here: a data URL can be megabytes long. */
 const MAX_URL_CHARS = 200;
@@ -94,10 +97,11 @@ export class MediaView extends SegmentView<MediaSegment> {
   }
 }
 
-/** The URL to load, or null when it is not http(s) (or, for an image, a data:image URL). */
+/** The URL to load, or null when it is not http(s) or a data: URL of the segment's type. */
 function loadableSrc(url: string, type: MediaType): string | null {
   const trimmed = url.trim();
-  if (DATA_IMAGE.test(trimmed)) return type === 'image' ? trimmed : null;
+  const data = DATA_MEDIA.exec(trimmed);
+  if (data) return data[1]!.toLowerCase() === type ? trimmed : null;
   try {
     const parsed = new URL(trimmed);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;

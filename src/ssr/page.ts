@@ -81,7 +81,7 @@ export async function renderPage(
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     'img-src data:',
-    'media-src https: http:',
+    'media-src data: https: http:',
     ...(script
       ? [`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`]
       : []),

@@ -99,7 +99,7 @@ describe('<segment-media>', () => {
     }
   });
 
-  it('never puts a URL other than http(s) or data:image into src, and says why', async () => {
+  it('never puts a URL other than http(s) or a data: URL of its own type into src, and says why', async () => {
     const blocked: [MediaSegment['mediaType'], string][] = [
       ['image', 'javascript:alert(1)'],
       ['image', ' JavaScript:alert(1)'],
@@ -109,7 +109,10 @@ describe('<segment-media>', () => {
       ['image', 'cat.png'],
       ['image', 'file:///etc/passwd'],
       ['video', 'data:image/png;base64,AAAA'],
-      ['audio', 'data:audio/mp3;base64,AAAA'],
+      ['audio', 'data:video/mp4;base64,AAAA'],
+      ['image', 'data:audio/ogg;base64,AAAA'],
+      ['audio', 'data:text/html;base64,AAAA'],
+      ['audio', 'data:audio,AAAA'],
       ['video', 'javascript:alert(1)'],
     ];
     for (const [mediaType, url] of blocked) {
@@ -120,10 +123,30 @@ describe('<segment-media>', () => {
       expect(part(el, 'media'), url).to.equal(null);
       const notice = part(el, 'notice')!;
       expect(notice.textContent).to.include(
-        'Not shown: only http(s) and data:image URLs are loaded.',
+        'Not shown: only http(s) and data: media URLs are loaded.',
       );
       expect(part(el, 'url')!.textContent).to.equal(url);
     }
+  });
+
+  it("plays demo D's sound, which ships inside the demo as a data:audio URL", async () => {
+    const demo = await (await fetch('/src/data/demos/demo-d.json')).json();
+    const segment = demo.messages
+      .flatMap((m: { segments: MediaSegment[] }) => m.segments)
+      .find((s: MediaSegment) => s.kind === 'media' && s.mediaType === 'audio');
+    const el = await fixture<SegmentMedia>(
+      html`<segment-media .segment=${segment}></segment-media>`,
+    );
+    const audio = part(el, 'media') as HTMLAudioElement;
+    expect(audio.src).to.match(/^data:audio\/ogg;base64,/);
+    const loaded = new Promise((resolve, reject) => {
+      audio.addEventListener('loadedmetadata', resolve);
+      audio.addEventListener('error', () => reject(new Error('the clip did not decode')));
+    });
+    audio.preload = 'metadata';
+    audio.load();
+    await loaded;
+    expect(audio.duration).to.be.within(2, 2.5);
   });
 
   it('loads a picture given as a data: URL longer than any label, whole', async () => {

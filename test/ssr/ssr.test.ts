@@ -563,6 +563,6 @@ test('renderEnvelopePage writes a whole document with a policy that loads nothin
   assert.match(html, /<title>Bug &lt;1234&gt;<\/title>/);
   assert.match(
     html,
-    /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; media-src https: http:"/,
+    /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; media-src data: https: http:"/,
   );
 });

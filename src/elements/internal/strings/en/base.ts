@@ -53,7 +53,7 @@ export const baseStrings = {
   'media.image': 'Image',
   'media.audio': 'Audio',
   'media.video': 'Video',
-  'media.blocked': 'Not shown: only http(s) and data:image URLs are loaded.',
+  'media.blocked': 'Not shown: only http(s) and data: media URLs are loaded.',
   // <tool-call-result>, <segment-long-text>, <segment-media>
   'toolResult.body': 'Result',
   'toolResult.empty': 'The tool returned an empty result.',

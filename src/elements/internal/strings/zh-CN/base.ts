@@ -54,7 +54,7 @@ export const chinese: Translation<typeof english> = {
   'media.image': '图片',
   'media.audio': '音频',
   'media.video': '视频',
-  'media.blocked': '未显示：只加载 http(s) 和 data:image 地址。',
+  'media.blocked': '未显示：只加载 http(s) 和 data: 媒体地址。',
   // <tool-call-result>, <segment-long-text>, <segment-media>
   'toolResult.body': '结果',
   'toolResult.empty': '工具返回了空结果。',
