@@ -63,6 +63,7 @@ function record(
 /**
  * One section alone: `npm run bench -- --hostile` the hostile sizes (minutes, not the rest),
  * `-- --open` opening your own data (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
+ * `-- --hostile --case tools-10k-schemas --case arguments-100k-keys` runs only those cases.
  */
 const only = (['hostile', 'open', 'side-by-side'] as const).find((section) =>
   process.argv.includes(`--${section}`),
@@ -223,8 +224,12 @@ async function benchSideBySide() {
  * element; the figure is the longest main-thread block of the step against the 200 ms goal.
  */
 async function benchHostileSizes(tab: Page) {
-  const ids = await tab.evaluate(() => window.bench.hostileIds());
-  for (const id of ids) {
+  const named = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--case' ? [arg] : []));
+  const all = await tab.evaluate(() => window.bench.hostileIds());
+  const unknown = named.filter((id) => !all.includes(id));
+  if (unknown.length > 0)
+    throw new Error(`No hostile case ${unknown.join(', ')}: ${all.join(', ')}`);
+  for (const id of named.length > 0 ? named : all) {
     const steps = await tab.evaluate((caseId) => window.bench.hostile(caseId), id);
     for (const step of steps)
       record(

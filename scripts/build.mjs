@@ -33,6 +33,8 @@ execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconf
 const schema = 'core/protocol/schema/prompt-envelope.schema.json';
 mkdirSync(`dist/${schema.replace(/[^/]+$/, '')}`, { recursive: true });
 copyFileSync(`src/${schema}`, `dist/${schema}`);
+// The recorded stream the README's example reads (`prompt-envelope/demos/anthropic-text.sse`).
+copyFileSync('src/data/demos/anthropic-text.sse', 'dist/data/demos/anthropic-text.sse');
 // The modules' doc comments are in their .d.ts files (where editors read them): the .js files
 // go without, as esbuild prints them (same code, readable). Ajv's generated validator is 200 kB
 // of repetitive code that nobody reads in dist: minified, 70. The elements' CSS is minified as

@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { snippetsOf } from '../fixtures/doc-snippets.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -28,31 +29,7 @@ const docs = [
     .sort(),
 ];
 
-const comment = (body: string) => String.raw`(?:<!--|\{/\*) ${body} (?:-->|\*/\})`;
-const fence = '\\n+```[\\w-]*\\n([\\s\\S]*?)```';
-const snippetPattern = new RegExp(
-  `${comment('snippet: (.+?)')}${fence}(?:(?:\\n+[^\\n\`{<].*)?\\n+${comment('output')}${fence})?`,
-  'g',
-);
-
-interface Snippet {
-  doc: string;
-  line: number;
-  source: string;
-  code: string;
-  output: string | undefined;
-}
-
-const snippets: Snippet[] = docs.flatMap((doc) => {
-  const text = readFileSync(new URL(doc, root), 'utf8');
-  return [...text.matchAll(snippetPattern)].map((m) => ({
-    doc,
-    line: text.slice(0, m.index).split('\n').length,
-    source: m[1]!,
-    code: m[2]!,
-    output: m[3],
-  }));
-});
+const snippets = docs.flatMap((doc) => snippetsOf(root, doc));
 
 test('the README and the guides have snippets to check', () => {
   assert.ok(docs.length > 1, `${docs.length} documents`);
@@ -139,6 +116,34 @@ test('links between the pages and to files lead somewhere', () => {
       }
     }
   }
+});
+
+// The README is also the package's page on the registry, where a relative link or picture leads
+// nowhere: each is an address of the repository, and the file it names must exist here.
+const REPOSITORY =
+  /^https:\/\/(?:github\.com\/prompt-envelope\/prompt-envelope\/blob\/main|raw\.githubusercontent\.com\/prompt-envelope\/prompt-envelope\/main)\/(.+)$/;
+
+test("the README's links and picture are absolute, and the repository's files they name exist", () => {
+  const text = readFileSync(new URL('README.md', root), 'utf8');
+  const inline = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  const defined = new Map(
+    [...text.matchAll(/^\[([^\]]+)\]: (\S+)$/gm)].map((m) => [m[1]!, m[2]!] as const),
+  );
+  for (const [, key] of text.matchAll(/\]\[([^\]]+)\]/g))
+    assert.ok(defined.has(key!), `README.md uses [${key}], which it does not define`);
+  const targets = [...inline, ...defined.values()];
+  assert.ok(targets.length >= 15, `${targets.length} links`);
+  for (const target of targets) {
+    if (target.startsWith('#')) continue;
+    assert.match(target, /^https:\/\//, `README.md links to ${target}`);
+    const file = REPOSITORY.exec(target)?.[1];
+    if (file) assert.ok(existsSync(new URL(file, root)), `README.md links to ${file}`);
+  }
+});
+
+test('the README stays under 15 kB', () => {
+  const bytes = readFileSync(new URL('README.md', root)).length;
+  assert.ok(bytes < 15_000, `README.md is ${bytes} bytes`);
 });
 
 test('HTML examples use the elements and attributes that exist', () => {

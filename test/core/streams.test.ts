@@ -23,8 +23,17 @@ import {
 
 const OPTIONS: StreamReaderOptions = { messageId: 'a7', timestamp: 1_764_489_600_000 };
 
+// The README's example stream ships with the package (prompt-envelope/demos/anthropic-text.sse).
 const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/streams/${name}`, import.meta.url), 'utf8');
+  readFileSync(
+    new URL(
+      name === 'anthropic-text.sse'
+        ? `../../src/data/demos/${name}`
+        : `../fixtures/streams/${name}`,
+      import.meta.url,
+    ),
+    'utf8',
+  );
 
 function splitSse(text: string): SseEvent[] {
   const parser = createSseParser();

@@ -4,13 +4,14 @@
 // renders the chat of demo A and the protocol panel, a `segment-toggle` from the memory panel
 // reaches the app's own code, which shows it, and the console has no error.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator } from 'playwright-core';
 import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
@@ -24,6 +25,7 @@ import {
   undeclaredImports,
 } from './fixtures.js';
 import { compareWithClientRender, hydrationPage, serveHydrationPages } from './hydration.js';
+import { snippetsOf } from '../fixtures/doc-snippets.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const memoryMessage = demo.messages.find((m) => m.segments.some((s) => s.kind === 'memory'))!;
@@ -102,6 +104,33 @@ test("a browser user's install is at most 15 packages (the server and React part
   assert.ok(packages.length <= 15, `${packages.length} packages: ${packages.join(', ')}`);
   for (const optional of ['@lit-labs/ssr', '@lit/react', 'react', 'jsdom'])
     assert.ok(!packages.includes(optional), optional);
+});
+
+test("the README's Node examples run against the tarball and print what the README says", () => {
+  const app = join(out, 'readme');
+  mkdirSync(join(app, 'node_modules'), { recursive: true });
+  symlinkSync(packageDir, join(app, 'node_modules/prompt-envelope'));
+  // A package of its own: without one, Node resolves `prompt-envelope` from inside the
+  // repository to the repository itself (a package may import itself by name).
+  writeFileSync(join(app, 'package.json'), '{ "name": "readme-examples", "private": true }\n');
+  const runs = snippetsOf(pathToFileURL(repo), 'README.md').filter(
+    (s) => s.source === 'run with node',
+  );
+  assert.ok(runs.length >= 3, `${runs.length} examples`);
+  const where = `console.log(import.meta.resolve('prompt-envelope/core'))`;
+  const resolved = spawnSync(process.execPath, ['--input-type=module', '-e', where], {
+    cwd: app,
+    encoding: 'utf8',
+  });
+  assert.equal(resolved.stdout.trim(), pathToFileURL(join(packageDir, 'dist/core/index.js')).href);
+  for (const { line, code, output } of runs) {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, `README.md:${line} failed:\n${run.stderr}`);
+    assert.equal(run.stdout, output, `README.md:${line}`);
+  }
 });
 
 describe('server-rendered pages hydrate, from the tarball', () => {
