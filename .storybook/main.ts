@@ -24,6 +24,9 @@ const guides = [
   'decisions',
 ];
 
+/** A page per framework, each quoting its app in demos/, in the order people look for them. */
+const frameworks = ['react', 'vue', 'svelte', 'angular', 'vitepress', 'plain-html'];
+
 /**
  * The Storybook gallery and documentation site: one stories file per element in stories/, each
  * with its generated page (stories/reference/, from custom-elements.json and the stories), and
@@ -42,6 +45,7 @@ const config: StorybookConfig = {
   // other MDX page, so a new guide shows up even before it is placed in this list.
   stories: [
     ...guides.map((name) => `../stories/guides/${name}.mdx`),
+    ...frameworks.map((name) => `../stories/frameworks/${name}.mdx`),
     '../stories/**/*.mdx',
     '../stories/**/*.stories.ts',
   ],

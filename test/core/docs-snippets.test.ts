@@ -121,7 +121,7 @@ test('links between the pages and to files lead somewhere', () => {
 // The README is also the package's page on the registry, where a relative link or picture leads
 // nowhere: each is an address of the repository, and the file it names must exist here.
 const REPOSITORY =
-  /^https:\/\/(?:github\.com\/prompt-envelope\/prompt-envelope\/blob\/main|raw\.githubusercontent\.com\/prompt-envelope\/prompt-envelope\/main)\/(.+)$/;
+  /^https:\/\/(?:github\.com\/prompt-envelope\/prompt-envelope\/(?:blob|tree)\/main|raw\.githubusercontent\.com\/prompt-envelope\/prompt-envelope\/main)\/(.+)$/;
 
 test("the README's links and picture are absolute, and the repository's files they name exist", () => {
   const text = readFileSync(new URL('README.md', root), 'utf8');
@@ -144,6 +144,35 @@ test("the README's links and picture are absolute, and the repository's files th
 test('the README stays under 15 kB', () => {
   const bytes = readFileSync(new URL('README.md', root)).length;
   assert.ok(bytes < 15_000, `README.md is ${bytes} bytes`);
+});
+
+// A page per framework, each quoting the app in demos/ that test/frameworks builds and opens.
+const FRAMEWORK_PAGES: Record<string, string> = {
+  react: 'react',
+  vue: 'vue',
+  svelte: 'svelte',
+  angular: 'angular',
+  vitepress: 'vitepress',
+  'plain-html': 'html',
+};
+
+test('each framework page quotes the files of an app that the framework tests build', () => {
+  const found = readdirSync(new URL('stories/frameworks/', root))
+    .filter((file) => file.endsWith('.mdx'))
+    .map((file) => file.slice(0, -'.mdx'.length));
+  assert.deepEqual(found.sort(), Object.keys(FRAMEWORK_PAGES).sort());
+  const fixtures = readFileSync(new URL('test/frameworks/fixtures.ts', root), 'utf8');
+  for (const [page, app] of Object.entries(FRAMEWORK_PAGES)) {
+    assert.ok(fixtures.includes(`name: '${app}'`), `test/frameworks builds no app ${app}`);
+    const text = readFileSync(new URL(`stories/frameworks/${page}.mdx`, root), 'utf8');
+    const quoted = [...text.matchAll(/^import (\w+) from '\.\.\/\.\.\/(demos\/[^']+)\?raw';$/gm)];
+    assert.ok(quoted.length > 0, `${page}.mdx quotes no file of demos/${app}`);
+    for (const [, name, file] of quoted) {
+      assert.ok(file!.startsWith(`demos/${app}/`), `${page}.mdx quotes ${file}`);
+      assert.ok(existsSync(new URL(file!, root)), `${page}.mdx quotes ${file}, which is missing`);
+      assert.ok(text.includes(`<Source code={${name}}`), `${page}.mdx never shows ${file}`);
+    }
+  }
 });
 
 test('HTML examples use the elements and attributes that exist', () => {
