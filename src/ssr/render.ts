@@ -6,7 +6,7 @@
  * tokens as in the browser, with no DOM: raw HTML inside it is shown as text here (there is no
  * DOM to sanitize it in), and sanitized in the browser once the page's script runs.
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { loadStrings } from '../elements/internal/localize.js';
 import { loadSegmentViews, SEGMENT_KINDS } from '../elements/internal/message-segments.js';
@@ -62,6 +62,8 @@ export interface RenderEnvelopeOptions {
   timeZone?: string;
   /** Language of the element's own words (`en` default, or `zh-CN`). */
   lang?: string;
+  /** The element's `id`, for a `<protocol-panel for="…">` beside it. */
+  id?: string;
 }
 
 /**
@@ -109,9 +111,11 @@ export async function renderEnvelopeHTML(
   ]);
   const script = unsafeHTML(scriptChild(envelope));
   const theme = options.theme ?? 'auto';
+  const id = options.id ?? nothing;
   const template =
     options.element === 'envelope-viewer'
       ? html`<envelope-viewer
+          id=${id}
           .envelope=${envelope}
           theme=${theme}
           lang=${options.lang ?? 'en'}
@@ -119,6 +123,7 @@ export async function renderEnvelopeHTML(
           >${script}</envelope-viewer
         >`
       : html`<envelope-chat
+          id=${id}
           .envelope=${envelope}
           theme=${theme}
           lang=${options.lang ?? 'en'}

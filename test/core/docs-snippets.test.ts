@@ -153,6 +153,7 @@ const FRAMEWORK_PAGES: Record<string, string> = {
   svelte: 'svelte',
   angular: 'angular',
   vitepress: 'vitepress',
+  astro: 'astro',
   'plain-html': 'html',
 };
 

@@ -58,13 +58,26 @@ const svelteCheck: Checker = {
     })),
 };
 
+/** The terminal's colour codes, which `astro check` writes even into a pipe. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const astroCheck: Checker = {
+  command: [bin('astro/astro.js'), 'check'],
+  errors: (output) =>
+    [...output.replace(COLOURS, '').matchAll(/^(\S+?):(\d+):\d+ - error/gm)].map((m) => ({
+      file: m[1]!,
+      line: +m[2]!,
+    })),
+};
+
 export interface App {
   name: string;
   /** How the app's users check it. */
   typecheck?: Checker;
   /** The file whose copy gets wrong props, and the edits (`from` occurs once in it). */
   wrong?: { file: string; edits: [from: string, to: string][] };
-  build?: 'vite' | 'vitepress';
+  build?: 'vite' | 'vitepress' | 'astro';
+  /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
+  serverRendered?: boolean;
   /** The pages to open: the folder served as the site's root (in .out/), and the path. */
   pages: { root: string; path: string }[];
 }
@@ -110,6 +123,14 @@ export const APPS: App[] = [
   // type (angular/angular#69957 proposes checking them against custom-elements.json), and this
   // JIT demo has no template type-checking at all: tsc checks the component class.
   { name: 'angular', typecheck: tsc, build: 'vite', pages: [{ root: 'angular/dist', path: '/' }] },
+  {
+    name: 'astro',
+    typecheck: astroCheck,
+    wrong: { file: 'src/pages/index.astro', edits: [["{ id: 'chat' }", '{ id: 42 }']] },
+    build: 'astro',
+    serverRendered: true,
+    pages: [{ root: 'astro/dist', path: '/' }],
+  },
   {
     name: 'html',
     // Served from .out/: the pages link ../shared/ and ./node_modules/prompt-envelope/.
@@ -220,7 +241,7 @@ export function installedPackages(dir: string): string[] {
 export function prepare(app: App, packageDir: string): string {
   const source = join(repo, 'demos', app.name);
   const copy = join(out, app.name);
-  const outputs = ['node_modules', 'dist', '.vitepress/cache', '.vitepress/dist'];
+  const outputs = ['node_modules', 'dist', '.vitepress/cache', '.vitepress/dist', '.astro'];
   const skip = new Set(outputs.map((dir) => join(source, dir)));
   cpSync(source, copy, { recursive: true, filter: (path) => !skip.has(path) });
   cpSync(packageDir, join(copy, 'node_modules/prompt-envelope'), { recursive: true });
@@ -307,5 +328,8 @@ export async function build(app: App, copy: string) {
   } else if (app.build === 'vitepress') {
     const { code, output } = await runIn(copy, [bin('vitepress/bin/vitepress.js'), 'build']);
     if (code !== 0) throw new Error(`vitepress build failed:\n${output}`);
+  } else if (app.build === 'astro') {
+    const { code, output } = await runIn(copy, [bin('astro/astro.js'), 'build']);
+    if (code !== 0) throw new Error(`astro build failed:\n${output}`);
   }
 }

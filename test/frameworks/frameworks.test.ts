@@ -1,8 +1,9 @@
-// The demo apps (demos/react, vue, svelte, angular, html, vitepress) as a user of the package
-// gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and fails
-// the typecheck with a wrong prop), built for production, and opened in Chromium, where it
+// The demo apps (demos/react, vue, svelte, angular, html, vitepress, astro) as a user of the
+// package gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and
+// fails the typecheck with a wrong prop), built for production, and opened in Chromium, where it
 // renders the chat of demo A and the protocol panel, a `segment-toggle` from the memory panel
-// reaches the app's own code, which shows it, and the console has no error.
+// reaches the app's own code, which shows it, and the console has no error. A server-rendered
+// app (Astro) also shows demo A with JavaScript off, and hydrates without a warning.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -187,6 +188,25 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
         });
       }
 
+      for (const { root, path } of app.serverRendered ? app.pages : []) {
+        test(`Chromium with JavaScript off, ${path}: the server's HTML shows demo A`, async () => {
+          const { server, url } = await serve(join(out, root));
+          const context = await browser.newContext({ javaScriptEnabled: false });
+          try {
+            const page = await context.newPage();
+            await page.goto(url + path);
+            // Declarative shadow DOM: the messages are in the chat's shadow root with no script.
+            const chat = page.locator('envelope-chat');
+            assert.equal(await chat.locator('envelope-message').count(), demo.messages.length);
+            assert.equal(await chat.getByText(firstUserWords).count(), 1);
+            assert.equal(await page.locator('protocol-panel').count(), 1);
+          } finally {
+            await context.close();
+            server.close();
+          }
+        });
+      }
+
       for (const { root, path } of app.pages) {
         test(`Chromium, ${path}: demo A, the last segment-toggle, no console error`, async () => {
           const site = join(out, root);
@@ -196,9 +216,11 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
           const page = await browser.newPage();
           const errors: string[] = [];
           page.on('pageerror', (error) => errors.push(error.message));
+          // A server-rendered page must hydrate without a warning either.
+          const reported = app.serverRendered ? ['error', 'warning'] : ['error'];
           page.on('console', (message) => {
-            if (message.type() === 'error') {
-              errors.push(`${message.text()} ${message.location().url}`);
+            if (reported.includes(message.type())) {
+              errors.push(`${message.type()}: ${message.text()} ${message.location().url}`);
             }
           });
           try {
