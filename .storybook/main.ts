@@ -25,7 +25,16 @@ const guides = [
 ];
 
 /** A page per framework, each quoting its app in demos/, in the order people look for them. */
-const frameworks = ['react', 'vue', 'svelte', 'angular', 'vitepress', 'astro', 'plain-html'];
+const frameworks = [
+  'react',
+  'vue',
+  'svelte',
+  'angular',
+  'vitepress',
+  'astro',
+  'sveltekit',
+  'plain-html',
+];
 
 /**
  * The Storybook gallery and documentation site: one stories file per element in stories/, each

@@ -154,6 +154,7 @@ const FRAMEWORK_PAGES: Record<string, string> = {
   angular: 'angular',
   vitepress: 'vitepress',
   astro: 'astro',
+  sveltekit: 'sveltekit',
   'plain-html': 'html',
 };
 

@@ -35,6 +35,8 @@ const bin = (path: string) => join(repo, 'node_modules', path);
 
 /** A typecheck command, and where its output puts each error. */
 interface Checker {
+  /** Run first (SvelteKit writes the tsconfig.json its app extends). */
+  before?: string[];
   command: string[];
   errors: (output: string) => { file: string; line: number }[];
 }
@@ -69,13 +71,21 @@ const astroCheck: Checker = {
     })),
 };
 
+const svelteKitCheck: Checker = {
+  ...svelteCheck,
+  before: [bin('@sveltejs/kit/svelte-kit.js'), 'sync'],
+};
+
 export interface App {
   name: string;
   /** How the app's users check it. */
   typecheck?: Checker;
-  /** The file whose copy gets wrong props, and the edits (`from` occurs once in it). */
-  wrong?: { file: string; edits: [from: string, to: string][] };
-  build?: 'vite' | 'vitepress' | 'astro';
+  /**
+   * The file whose copy gets wrong props, and the edits (`from` occurs once in it); the copy is
+   * `as`, else the file's name with `.wrong` before its extension.
+   */
+  wrong?: { file: string; edits: [from: string, to: string][]; as?: string };
+  build?: 'vite' | 'vitepress' | 'astro' | 'sveltekit';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
   /** The pages to open: the folder served as the site's root (in .out/), and the path. */
@@ -123,6 +133,19 @@ export const APPS: App[] = [
   // type (angular/angular#69957 proposes checking them against custom-elements.json), and this
   // JIT demo has no template type-checking at all: tsc checks the component class.
   { name: 'angular', typecheck: tsc, build: 'vite', pages: [{ root: 'angular/dist', path: '/' }] },
+  {
+    name: 'sveltekit',
+    typecheck: svelteKitCheck,
+    wrong: {
+      file: 'src/routes/+page.server.ts',
+      edits: [["{ id: 'chat' }", '{ id: 42 }']],
+      // A name starting with + in src/routes is SvelteKit's: the copy goes beside the routes.
+      as: 'src/page-server.wrong.ts',
+    },
+    build: 'sveltekit',
+    serverRendered: true,
+    pages: [{ root: 'sveltekit/build', path: '/' }],
+  },
   {
     name: 'astro',
     typecheck: astroCheck,
@@ -241,7 +264,9 @@ export function installedPackages(dir: string): string[] {
 export function prepare(app: App, packageDir: string): string {
   const source = join(repo, 'demos', app.name);
   const copy = join(out, app.name);
-  const outputs = ['node_modules', 'dist', '.vitepress/cache', '.vitepress/dist', '.astro'];
+  const outputs = ['node_modules', 'dist', 'build', '.svelte-kit', '.astro'].concat(
+    ['cache', 'dist'].map((dir) => `.vitepress/${dir}`),
+  );
   const skip = new Set(outputs.map((dir) => join(source, dir)));
   cpSync(source, copy, { recursive: true, filter: (path) => !skip.has(path) });
   cpSync(packageDir, join(copy, 'node_modules/prompt-envelope'), { recursive: true });
@@ -286,10 +311,14 @@ export async function typecheck(app: App, copy: string) {
       wrongLines.push(text.slice(0, index).split('\n').length);
       text = text.slice(0, index) + to + text.slice(index + from.length);
     }
-    wrongFile = app.wrong.file.replace(/(\.\w+)$/, '.wrong$1');
+    wrongFile = app.wrong.as ?? app.wrong.file.replace(/(\.\w+)$/, '.wrong$1');
     writeFileSync(join(copy, wrongFile), text);
   }
   try {
+    if (app.typecheck!.before) {
+      const before = await runIn(copy, app.typecheck!.before);
+      if (before.code !== 0) return { ...before, errors: [], wrongFile, wrongLines };
+    }
     const { code, output } = await runIn(copy, app.typecheck!.command);
     return { code, output, errors: app.typecheck!.errors(output), wrongFile, wrongLines };
   } finally {
@@ -328,8 +357,10 @@ export async function build(app: App, copy: string) {
   } else if (app.build === 'vitepress') {
     const { code, output } = await runIn(copy, [bin('vitepress/bin/vitepress.js'), 'build']);
     if (code !== 0) throw new Error(`vitepress build failed:\n${output}`);
-  } else if (app.build === 'astro') {
-    const { code, output } = await runIn(copy, [bin('astro/astro.js'), 'build']);
-    if (code !== 0) throw new Error(`astro build failed:\n${output}`);
+  } else {
+    // Astro's and SvelteKit's builds read their configuration from the working directory.
+    const command = app.build === 'astro' ? bin('astro/astro.js') : bin('vite/bin/vite.js');
+    const { code, output } = await runIn(copy, [command, 'build']);
+    if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
   }
 }
