@@ -27,6 +27,7 @@ const guides = [
 /** A page per framework, each quoting its app in demos/, in the order people look for them. */
 const frameworks = [
   'react',
+  'next',
   'vue',
   'svelte',
   'angular',

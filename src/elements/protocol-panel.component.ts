@@ -26,6 +26,7 @@ import { saveFile } from './internal/save-file.js';
 import { cutNoteStyles, renderCutNote } from './internal/shown-text.js';
 import { AmbientController } from './internal/localize.js';
 import type { StringKey } from './internal/strings.js';
+import { awaitsHydration } from './internal/hydration.js';
 import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
@@ -214,7 +215,8 @@ export class ProtocolPanel extends LitElement {
     if (isServer) return; // connected only to receive its context
     this.listeningOn = this.getRootNode();
     this.listeningOn.addEventListener('envelope-load', this.onEnvelopeLoad);
-    this.readForTarget();
+    // The `for` element's envelope is read after the first render (updated()): a panel drawn on
+    // the server, which could not see that element, first hydrates what it drew there.
     // Back in the page: segments registered meanwhile must show.
     if (this.followRegistry()) this.requestUpdate();
   }
@@ -568,7 +570,7 @@ ${renderJsonText(view.text.shown)}</pre>
   };
 
   private onEnvelopeLoad = (event: Event) => {
-    if (!this.for) return;
+    if (!this.for || awaitsHydration(this)) return; // updated() reads it after hydrating
     const source = event.composedPath()[0];
     if (source instanceof Element && source.id === this.for)
       this.forEnvelope = (event as EnvelopeLoadEvent).detail.envelope;

@@ -8,10 +8,7 @@
  */
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { loadStrings } from '../elements/internal/localize.js';
-import { loadSegmentViews, SEGMENT_KINDS } from '../elements/internal/message-segments.js';
-import { measuring } from '../elements/internal/measuring.js';
-import { composedExport, targetExporters } from '../elements/protocol-panel/target-exporters.js';
+import { preloadForServerRender } from '../elements/internal/server-preload.js';
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
 
@@ -98,16 +95,9 @@ export async function renderEnvelopeHTML(
   envelope: unknown,
   options: RenderEnvelopeOptions = {},
 ): Promise<string> {
-  // A server render cannot wait for a language's strings, the segment views a message loads, the
-  // measuring a context meter loads, or the export targets a protocol panel loads, the way an
-  // element in a page does.
   const [{ render, collectResult }] = await Promise.all([
     litServerRenderer(),
-    loadStrings(options.lang ?? 'en'),
-    loadSegmentViews(SEGMENT_KINDS),
-    measuring.load(),
-    composedExport.load(),
-    ...Object.values(targetExporters).map((part) => part.load()),
+    preloadForServerRender([options.lang ?? 'en']),
   ]);
   const script = unsafeHTML(scriptChild(envelope));
   const theme = options.theme ?? 'auto';

@@ -149,6 +149,7 @@ test('the README stays under 15 kB', () => {
 // A page per framework, each quoting the app in demos/ that test/frameworks builds and opens.
 const FRAMEWORK_PAGES: Record<string, string> = {
   react: 'react',
+  next: 'next',
   vue: 'vue',
   svelte: 'svelte',
   angular: 'angular',

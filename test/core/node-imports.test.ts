@@ -38,7 +38,7 @@ test('prompt-envelope/core imports and works in Node with no DOM', () => {
 /**
  * Every entry of the package's exports map, imported by name in a fresh Node process with no
  * DOM (SSR frameworks and static-site builds do exactly this): nothing throws, nothing touches
- * window or document. JSON entries are imported as JSON; `*` patterns are tried with each file.
+ * window or document. JSON entries are imported as JSON, streams read as text; `*` patterns are tried with each file.
  */
 const manifest = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8')) as {
   exports: Record<string, unknown>;
@@ -57,9 +57,12 @@ describe('every exports entry', { concurrency: 4 }, () => {
   for (const entry of entries) {
     test(`prompt-envelope${entry.slice(1)} imports in Node with no DOM`, () => {
       const specifier = `prompt-envelope${entry.slice(1)}`;
+      // A recorded stream (prompt-envelope/demos/*.sse) is data that an example reads as text.
       const load = entry.endsWith('.json')
         ? `await import(${JSON.stringify(specifier)}, { with: { type: 'json' } })`
-        : `await import(${JSON.stringify(specifier)})`;
+        : entry.endsWith('.sse')
+          ? `(await import('node:fs')).readFileSync(new URL(import.meta.resolve(${JSON.stringify(specifier)})), 'utf8').split('\\n\\n')`
+          : `await import(${JSON.stringify(specifier)})`;
       const script = `const module = ${load};
       console.log(JSON.stringify({ dom: typeof document + '/' + typeof window, names: Object.keys(module).length }));`;
       const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {

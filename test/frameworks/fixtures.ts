@@ -85,7 +85,7 @@ export interface App {
    * `as`, else the file's name with `.wrong` before its extension.
    */
   wrong?: { file: string; edits: [from: string, to: string][]; as?: string };
-  build?: 'vite' | 'vitepress' | 'astro' | 'sveltekit';
+  build?: 'vite' | 'vitepress' | 'next' | 'astro' | 'sveltekit';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
   /** The pages to open: the folder served as the site's root (in .out/), and the path. */
@@ -133,6 +133,14 @@ export const APPS: App[] = [
   // type (angular/angular#69957 proposes checking them against custom-elements.json), and this
   // JIT demo has no template type-checking at all: tsc checks the component class.
   { name: 'angular', typecheck: tsc, build: 'vite', pages: [{ root: 'angular/dist', path: '/' }] },
+  {
+    name: 'next',
+    typecheck: tsc,
+    wrong: { file: 'app/chat.tsx', edits: [['envelope={envelope}', 'envelope={42}']] },
+    build: 'next',
+    serverRendered: true,
+    pages: [{ root: 'next/out', path: '/' }],
+  },
   {
     name: 'sveltekit',
     typecheck: svelteKitCheck,
@@ -264,7 +272,7 @@ export function installedPackages(dir: string): string[] {
 export function prepare(app: App, packageDir: string): string {
   const source = join(repo, 'demos', app.name);
   const copy = join(out, app.name);
-  const outputs = ['node_modules', 'dist', 'build', '.svelte-kit', '.astro'].concat(
+  const outputs = ['node_modules', 'dist', 'build', 'out', '.next', '.svelte-kit', '.astro'].concat(
     ['cache', 'dist'].map((dir) => `.vitepress/${dir}`),
   );
   const skip = new Set(outputs.map((dir) => join(source, dir)));
@@ -285,6 +293,8 @@ async function runIn(cwd: string, [script, ...args]: string[]) {
     const { stdout, stderr } = await run(process.execPath, [script!, ...args], {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
+      // Next.js would report usage to its authors (and wait on a closed network).
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
@@ -358,9 +368,15 @@ export async function build(app: App, copy: string) {
     const { code, output } = await runIn(copy, [bin('vitepress/bin/vitepress.js'), 'build']);
     if (code !== 0) throw new Error(`vitepress build failed:\n${output}`);
   } else {
-    // Astro's and SvelteKit's builds read their configuration from the working directory.
-    const command = app.build === 'astro' ? bin('astro/astro.js') : bin('vite/bin/vite.js');
+    // Next.js's, Astro's and SvelteKit's builds read their configuration from the working directory.
+    const command = {
+      next: bin('next/dist/bin/next'),
+      astro: bin('astro/astro.js'),
+      sveltekit: bin('vite/bin/vite.js'),
+    }[app.build!];
     const { code, output } = await runIn(copy, [command, 'build']);
     if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
+    // No warning (Next.js prints its own with ⚠), and one copy of the library per page.
+    if (/⚠|another copy/.test(output)) throw new Error(`${app.build} build warned:\n${output}`);
   }
 }

@@ -1,9 +1,9 @@
-// The demo apps (demos/react, vue, svelte, angular, html, vitepress, astro, sveltekit) as a user
-// of the package gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and
+// The demo apps (demos/react, next, vue, svelte, angular, html, vitepress, astro, sveltekit) as a
+// user of the package gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and
 // fails the typecheck with a wrong prop), built for production, and opened in Chromium, where it
 // renders the chat of demo A and the protocol panel, a `segment-toggle` from the memory panel
 // reaches the app's own code, which shows it, and the console has no error. A server-rendered
-// app (Astro, SvelteKit) also shows demo A with JavaScript off, and hydrates without a warning.
+// app (Next.js, Astro, SvelteKit) also shows demo A with JavaScript off, and hydrates without a warning.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

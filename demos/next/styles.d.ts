@@ -1,0 +1,2 @@
+// Stylesheets are imported for their effect (Next.js bundles them).
+declare module '*.css';
