@@ -68,7 +68,7 @@ const CHANGES_SLICE = 20;
 
 /**
  * @tagname envelope-diff
- * @summary Two envelopes side by side (SPEC §3.8): messages aligned by id, added ones tinted green,
+ * @summary Two envelopes side by side: messages aligned by id, added ones tinted green,
  * removed ones red, changed ones with each changed segment outlined and the changed fields
  * listed (`items/2/content`: before → after), unchanged runs folded. A second view compares the
  * exported provider bodies line by line.

@@ -237,7 +237,7 @@ export class EnvelopeViewer extends LitElement {
   }
 
   /**
-   * Live changes (SPEC §8), as on `<envelope-chat>`: they go to the chat, and the protocol panel
+   * Live changes, as on `<envelope-chat>`: they go to the chat, and the protocol panel
    * and the other views follow at most twice a second. With nothing shown, the first message
    * starts a conversation.
    */

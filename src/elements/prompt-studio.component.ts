@@ -56,7 +56,7 @@ import { panelStrings } from './internal/strings/en/panel.js';
 
 /**
  * @tagname prompt-studio
- * @summary An editor of prompt components (SPEC §3.7): one list with the envelope's native parts
+ * @summary An editor of prompt components: one list with the envelope's native parts
  * (read-only, each with "Create override") and the supplements a person adds (id, role, order,
  * position for user/assistant, origin, enabled, template), validated inline; a full preview of
  * what the model gets (system text and messages, supplement gaps marked outside the text) and the

@@ -164,7 +164,7 @@ export class ProtocolPanel extends LitElement {
   }
 
   /**
-   * Prompt Studio supplements (`PromptComponent[]`, SPEC §3.7): when the list is not empty,
+   * Prompt Studio supplements (`PromptComponent[]`): when the list is not empty,
    * every provider tab shows the composed request (`exportEnvelope(envelope, { target,
    * components })`). The Raw protocol and Trace tabs show the envelope as it is.
    */

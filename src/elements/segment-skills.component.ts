@@ -7,7 +7,7 @@ import { SkillsView } from './segment-skills.view.js';
  * @tagname segment-skills
  * @summary The skills offered to the model: a green collapsible panel with the description and
  * each skill as `/name` and its description. When a skill registry has filled in a skill's
- * instructions (`body`, SPEC §3.5), a button under the skill reveals them as Markdown.
+ * instructions (`body`), a button under the skill reveals them as Markdown.
  *
  * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
  * Revealing a skill's instructions is local and fires nothing.

@@ -8,7 +8,7 @@ import { StaticVarView } from './segment-static-var.view.js';
  * @summary A template variable the application filled in: a blue pill `name = value`. When the
  * variable has a description, the pill is a button that reveals it.
  *
- * The description is local UI state: static_var segments have no `collapsed` field (SPEC §2.1),
+ * The description is local UI state: static_var segments have no `collapsed` field,
  * so revealing it fires no `segment-toggle`.
  *
  * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.

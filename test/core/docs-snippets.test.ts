@@ -141,6 +141,15 @@ test("the README's links and picture are absolute, and the repository's files th
   }
 });
 
+// Readers do not have the project's issue tracker or its specification.
+test('the README and the pages speak of no internal issue numbers or spec sections', () => {
+  for (const doc of docs) {
+    const text = readFileSync(new URL(doc, root), 'utf8');
+    const internal = text.match(/\bissues? \d+|\bSPEC\b|§ ?\d/g);
+    assert.equal(internal, null, `${doc}: ${internal?.join(', ')}`);
+  }
+});
+
 test('the README stays under 15 kB', () => {
   const bytes = readFileSync(new URL('README.md', root)).length;
   assert.ok(bytes < 15_000, `README.md is ${bytes} bytes`);
