@@ -1,5 +1,6 @@
 import { setCustomElementsManifest } from '@storybook/web-components';
 import type { Decorator, Preview } from '@storybook/web-components-vite';
+import { addons } from 'storybook/preview-api';
 import manifest from '../custom-elements.json' with { type: 'json' };
 import '../src/define.js';
 
@@ -31,8 +32,7 @@ type PageTheme = 'light' | 'dark' | 'auto';
  * The canvas and the docs pages follow it (preview-head.html), so a dark story is not a dark box
  * on a white page.
  */
-const pageTheme: Decorator = (story, { globals }) => {
-  const theme = (globals.theme as PageTheme | undefined) ?? 'auto';
+function applyPageTheme(theme: PageTheme) {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.classList.toggle('light', theme === 'light');
@@ -43,8 +43,21 @@ const pageTheme: Decorator = (story, { globals }) => {
     'system-dark',
     theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches,
   );
+}
+
+const pageTheme: Decorator = (story, { globals }) => {
+  applyPageTheme((globals.theme as PageTheme | undefined) ?? 'auto');
   return story();
 };
+
+// A page without a story (the guides, the framework pages) never runs the decorator: it follows
+// the toolbar through the globals' own events.
+for (const event of ['setGlobals', 'globalsUpdated'])
+  addons
+    .getChannel()
+    .on(event, ({ globals }: { globals: { theme?: PageTheme } }) =>
+      applyPageTheme(globals.theme ?? 'auto'),
+    );
 
 /** Longest JSON value written whole into an example's code; larger ones are named, not shown. */
 const longestShownValue = 4000;
