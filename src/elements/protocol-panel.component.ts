@@ -215,8 +215,10 @@ export class ProtocolPanel extends LitElement {
     if (isServer) return; // connected only to receive its context
     this.listeningOn = this.getRootNode();
     this.listeningOn.addEventListener('envelope-load', this.onEnvelopeLoad);
-    // The `for` element's envelope is read after the first render (updated()): a panel drawn on
-    // the server, which could not see that element, first hydrates what it drew there.
+    // Back in the page, the `for` element's envelope may have changed meanwhile. On the first
+    // connection updated() reads it after the first render: a panel drawn on the server, which
+    // could not see that element, first hydrates what it drew there.
+    if (this.hasUpdated) this.readForTarget();
     // Back in the page: segments registered meanwhile must show.
     if (this.followRegistry()) this.requestUpdate();
   }

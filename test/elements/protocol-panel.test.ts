@@ -325,6 +325,27 @@ describe('<protocol-panel>', () => {
     );
   });
 
+  it("shows its for= element's new envelope when it comes back into the page", async () => {
+    const host = await fixture<HTMLElement>(
+      html`<div>
+        <protocol-panel for="moving-chat"></protocol-panel>
+        <envelope-chat id="moving-chat" src="/src/data/demos/demo-c.json"></envelope-chat>
+      </div>`,
+    );
+    const panel = host.querySelector('protocol-panel')!;
+    const chat = host.querySelector('envelope-chat')!;
+    const code = () => panel.shadowRoot!.querySelector('[part~="code"]')?.textContent;
+    const showing = (id: 'b' | 'c') => async () =>
+      code() === JSON.stringify(exportToOpenAIFormat(await loadDemo(id)), null, 2);
+    await waitUntil(showing('c'), 'demo C at first', { timeout: 10_000 });
+    // Away from the page, the panel hears no envelope-load: on its return it reads the chat.
+    panel.remove();
+    chat.envelope = await loadDemo('b');
+    await chat.updateComplete;
+    host.prepend(panel);
+    await waitUntil(showing('b'), 'demo B after coming back', { timeout: 10_000 });
+  });
+
   it('says when there is nothing to export, and shows errors of its own input', async () => {
     const empty = await fixture<ProtocolPanel>(html`<protocol-panel></protocol-panel>`);
     expect(empty.shadowRoot!.textContent).to.include('No envelope to export.');
