@@ -249,6 +249,17 @@ function compactValidatorCode(ajvCode) {
   );
   for (const [table, name] of dispatchTables)
     code = code.replace(/^"use strict";/, `"use strict";const ${name} = ${table};`);
+  // A schema compiled twice (the Segment definition, as a reference inside the envelope and as
+  // validateSegmentSchema's own entry) gives two functions that differ only in their names: one.
+  const seen = new Map();
+  for (const [whole, name] of code.matchAll(
+    /function (validate\d+)\(data, \{instancePath=""\}=\{\}\)\{[\s\S]*?\b\1\.errors = vErrors;return errors === 0;\}/g,
+  )) {
+    const body = whole.replaceAll(name, 'SELF');
+    const first = seen.get(body);
+    if (first === undefined) seen.set(body, name);
+    else code = code.replace(whole, '').replace(new RegExp(`\\b${name}\\b`, 'g'), first);
+  }
   return code;
 }
 
@@ -464,11 +475,12 @@ function customElementsManifest() {
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const manifest = JSON.parse(readFileSync(join(root, dir, 'custom-elements.json'), 'utf8'));
-    // The elements and their define modules: internal modules are no public API (the elements
-    // already list what they inherit from them).
+    // The elements and their define modules: internal modules, the elements' styles and the
+    // segment views are no public API (the elements already list what they inherit from them).
     manifest.modules = manifest.modules.filter(
       (m) =>
-        /^src\/elements\/[^/]+\.ts$/.test(m.path) || (m.declarations ?? []).some((d) => d.tagName),
+        /^src\/elements\/[a-z-]+\.ts$/.test(m.path) ||
+        (m.declarations ?? []).some((d) => d.tagName),
     );
     // Private and protected members are no API either: users, editors and Storybook's controls
     // read the public ones (and the shipped file is a third smaller).
