@@ -5,22 +5,18 @@
 // - the script-tag bundles (SPEC §1): one ES module and one classic-script IIFE with every
 //   element, Lit and marked inlined; the parts that load on demand (see LAZY; DOMPurify is one)
 //   are files of their own in dist/lazy/, beside them;
-// - dist/prompt-envelope.inline.js.gz, the ES module bundle with those parts inside, for a page
-//   that must load nothing else (`prompt-envelope render --interactive` inlines it; gzipped, as
-//   only the command line reads it: 630 kB of the package become 190);
 // - the code-split script-tag build, dist/split/: an autoloader, one module per element and a few
 //   shared chunks, by rolldown (scripts/split-build.mjs says why);
 // - every script-tag file minified by esbuild (dist/split/: by rolldown), then once more by terser
 //   (see squeezed);
-// - the offload worker beside the ES module bundles (dist/offload-worker.js, and the split
-//   build's copies beside the chunks that start it);
+// - the offload worker beside the ES module bundles (dist/offload-worker.js, which the split
+//   build starts too);
 // - the core alone (for the no-eval check).
 // No source maps ship: the modules are readable, unminified ES2022 that an app's own bundler maps,
 // and maps of the minified bundles would weigh four times the bundles (4 MB of a 3 MB budget).
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
 import { minifyCssLiterals, squeezedElementSource } from './css-literals.mjs';
@@ -33,6 +29,12 @@ execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconf
 const schema = 'core/protocol/schema/prompt-envelope.schema.json';
 mkdirSync(`dist/${schema.replace(/[^/]+$/, '')}`, { recursive: true });
 copyFileSync(`src/${schema}`, `dist/${schema}`);
+// The demos as programs read them (prompt-envelope/demos/*.json): without the indentation of
+// their sources, a third of their size.
+for (const file of readdirSync('dist/data/demos').filter((name) => name.endsWith('.json'))) {
+  const path = `dist/data/demos/${file}`;
+  writeFileSync(path, JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))));
+}
 // The recorded stream the README's example reads (`prompt-envelope/demos/anthropic-text.sse`).
 copyFileSync('src/data/demos/anthropic-text.sse', 'dist/data/demos/anthropic-text.sse');
 // The modules' doc comments are in their .d.ts files (where editors read them): the .js files
@@ -168,17 +170,6 @@ await Promise.all([
     define: { 'import.meta.url': 'undefined' },
     outfile: 'dist/prompt-envelope.iife.js',
   }),
-  build({
-    ...scriptTag,
-    plugins: [...scriptTag.plugins, heldInside],
-    format: 'esm',
-    write: false,
-    outfile: 'inline.js',
-  }).then(async ({ outputFiles }) => {
-    const bundle = outputFiles.find((file) => file.path.endsWith('inline.js'));
-    const code = await squeezed(bundle.text, true);
-    writeFileSync('dist/prompt-envelope.inline.js.gz', gzipSync(code, { level: 9 }));
-  }),
   ...Object.values(LAZY).map((lazy) =>
     build({
       ...common,
@@ -193,7 +184,7 @@ await Promise.all([
     }),
   ),
   // The code-split build, dist/split/: by rolldown, whose chunks can be grouped by hand.
-  buildSplit(),
+  buildSplit(LAZY),
   // The offload worker of the ES module bundle, beside it: `new URL('./offload-worker.js',
   // import.meta.url)` from dist/prompt-envelope.js finds it (the per-file modules of tsc have
   // theirs in dist/elements/internal/).
@@ -242,13 +233,32 @@ await Promise.all(
   ),
 );
 
-// The split build's modules find the worker beside themselves too: a copy goes into each folder
-// of dist/split/ whose files start it (esbuild leaves `new URL(…, import.meta.url)` as written).
-for (const folder of ['dist/split', 'dist/split/elements', 'dist/split/chunks']) {
-  const starts = readdirSync(folder).some(
-    (file) =>
-      file.endsWith('.js') &&
-      readFileSync(`${folder}/${file}`, 'utf8').includes('offload-worker.js'),
-  );
-  if (starts) copyFileSync('dist/offload-worker.js', `${folder}/offload-worker.js`);
+// The two bundles hold the same packages, so esbuild writes the same licences beside each: one
+// file, dist/prompt-envelope.LEGAL.txt, that both point to.
+const legal = (bundle) => `dist/${bundle}.LEGAL.txt`;
+const bundles = ['prompt-envelope.js', 'prompt-envelope.iife.js'];
+const licences = bundles.map((bundle) => readFileSync(legal(bundle), 'utf8'));
+if (licences[0] !== licences[1]) throw new Error('The bundles hold different packages.');
+writeFileSync('dist/prompt-envelope.LEGAL.txt', licences[0]);
+for (const bundle of bundles) {
+  rmSync(legal(bundle));
+  const code = readFileSync(`dist/${bundle}`, 'utf8');
+  const pointer = `see ${bundle}.LEGAL.txt`;
+  if (!code.includes(pointer)) throw new Error(`${bundle} does not point to its licences.`);
+  writeFileSync(`dist/${bundle}`, code.replace(pointer, 'see prompt-envelope.LEGAL.txt'));
+}
+
+// The split build's modules start the worker of the ES module bundle, dist/offload-worker.js
+// (rolldown leaves `new URL('./offload-worker.js', import.meta.url)` as written, which would look
+// for a copy beside each chunk), and import the parts of dist/lazy/ (split-build.mjs names them
+// `lazy-part:<name>`): each file ships once.
+for (const file of readdirSync('dist/split', { recursive: true, encoding: 'utf8' })) {
+  if (!file.endsWith('.js')) continue;
+  const path = `dist/split/${file}`;
+  const to = (target) => JSON.stringify(relative(dirname(path), target));
+  const code = readFileSync(path, 'utf8');
+  const linked = code
+    .replaceAll('"./offload-worker.js"', to('dist/offload-worker.js'))
+    .replace(/"lazy-part:([\w-]+)"/g, (_, name) => to(`dist/lazy/${name}.js`));
+  if (linked !== code) writeFileSync(path, linked);
 }

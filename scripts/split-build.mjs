@@ -15,8 +15,9 @@
 //   diff and viewer import;
 // - `tools`: the rest of the library that two or more elements use (compose, curl, tabs, ...);
 // - each element's own code in its module, which another element that draws it imports (the
-//   viewer imports the chat's); the other parts that load on demand (Chinese strings, DOMPurify,
-//   js-yaml, jsdiff, the offload jobs) in chunks of their own.
+//   viewer imports the chat's); the offload jobs and the panel's targets in chunks of their own;
+//   the other parts that load on demand (Chinese strings, DOMPurify, js-yaml, jsdiff, ...) are
+//   the files of dist/lazy/ that the one-file bundles load too.
 // A page with one chat loads the autoloader, the chat, `shared` and `message`, then its meter
 // (<context-meter>'s module) and `measure`: 6 JS requests in all. A
 // two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
@@ -125,6 +126,21 @@ function licenceComments(source) {
     .map((comment) => comment.replace(/^/gm, '  '));
 }
 
+/**
+ * The parts that load on demand and that the one-file bundles load from dist/lazy/ (`lazy`,
+ * scripts/build.mjs's table): the split build imports the same files, so that each ships once.
+ */
+function lazyParts(lazy) {
+  return {
+    name: 'lazy-parts',
+    resolveId(source, _importer, extra) {
+      if (extra.kind !== 'dynamic-import' || !Object.hasOwn(lazy, source)) return null;
+      // Written as a relative path by scripts/build.mjs, which knows where each chunk is.
+      return { id: `lazy-part:${lazy[source].name}`, external: true };
+    },
+  };
+}
+
 /** The modules that `modules` import statically, transitively, themselves included. */
 function reachedFrom(ctx, modules) {
   const found = new Set();
@@ -152,13 +168,13 @@ function reachedGroup(name, modules, priority, test = () => true) {
   };
 }
 
-export async function buildSplit() {
+export async function buildSplit(lazy) {
   const bundle = await rolldown({
     input: {
       autoloader: 'src/autoloader.ts',
       ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
     },
-    plugins: [scriptTagSources, linkedLicences, chunkTable],
+    plugins: [lazyParts(lazy), scriptTagSources, linkedLicences, chunkTable],
     platform: 'browser',
     // An element's module may export more than its define module (what another element that
     // draws it imports from it): without this, each would be a stub importing a chunk.

@@ -1,8 +1,7 @@
 /** `prompt-envelope render FILE [-o page.html] [--interactive]`: a conversation as a static page. */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { pointerForMessage } from './core/protocol/issues.js';
 import { importEnvelope } from './core/targets/import.js';
+import { inlineScript } from './cli/inline-script.js';
 import { line } from './cli/terminal-text.js';
 import { renderPage } from './ssr/page.js';
 
@@ -48,13 +47,8 @@ export async function renderCommand(
       io.stderr(line`  ${pointerForMessage(error.path || '/')}: ${error.message}
 `);
   }
-  // The script-tag bundle with its on-demand parts inside (a page that loads nothing else),
-  // from this installed package (built next to this file).
-  const script = options.interactive
-    ? gunzipSync(readFileSync(new URL('./prompt-envelope.inline.js.gz', import.meta.url))).toString(
-        'utf8',
-      )
-    : undefined;
+  // The script-tag bundle with its on-demand parts inside (a page that loads nothing else).
+  const script = options.interactive ? inlineScript() : undefined;
   // Nothing read: the element is given the text, and shows why, as the viewer does.
   const shown = conversations.length === 0 ? [text] : conversations;
   const page = await renderPage(shown, {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { gunzipSync } from 'node:zlib';
 
 // The script-tag bundles as scripts/build.mjs writes them (run `npm run build` first): the parts
 // that load on demand are files of their own in dist/lazy/, which both bundles import from
@@ -63,7 +62,7 @@ test('each part exports what the elements read from it', async () => {
   assert.equal(purify.isSupported, false);
 });
 
-test('what loads on demand is not in the bundles; the inline bundle has everything in itself', () => {
+test('what loads on demand is not in the bundles; the inline script has everything in itself', async () => {
   for (const bundle of ['prompt-envelope.js', 'prompt-envelope.iife.js']) {
     const code = text(bundle);
     assert.ok(!CHINESE.test(code), `${bundle}: the Chinese strings`);
@@ -71,10 +70,16 @@ test('what loads on demand is not in the bundles; the inline bundle has everythi
     assert.ok(!code.includes('newlineIsToken'), `${bundle}: jsdiff`);
     assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
   }
-  const inline = gunzipSync(readFileSync(new URL('prompt-envelope.inline.js.gz', dist))).toString();
+  // `render --interactive`'s script: made from the bundle and dist/lazy/, as the package has them.
+  const { inlineScript } = (await import(new URL('cli/inline-script.js', dist).href)) as {
+    inlineScript: () => string;
+  };
+  const inline = inlineScript();
   assert.doesNotMatch(inline, /\bimport\(/);
   assert.ok(CHINESE.test(inline) && inline.includes('YAMLException'));
-  assert.ok(inline.includes('ALLOWED_URI_REGEXP'), 'the inline bundle holds DOMPurify');
+  assert.ok(inline.includes('ALLOWED_URI_REGEXP'), 'the inline script holds DOMPurify');
+  for (const part of parts)
+    assert.ok(inline.includes(`"${part.replace(/\.js$/, '')}":()=>{`), part);
 });
 
 test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core has no YAML parser', async () => {
@@ -131,4 +136,26 @@ test("the split autoloader fetches each element's chunks alongside its module: e
   for (const tag of TAGS)
     assert.deepEqual(chunks[tag]!.sort(), [...imported(`elements/${tag}.js`)].sort(), tag);
   assert.ok(chunks['envelope-chat']!.length > 0);
+});
+
+test('the split build loads the same dist/lazy/ parts and worker as the bundles: each file ships once', () => {
+  const files = readdirSync(new URL('split/', dist), { recursive: true, encoding: 'utf8' });
+  const reached = new Set<string>();
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    const code = text(`split/${file}`);
+    for (const [, imported, started] of code.matchAll(/\bimport\("([^"]+)"\)|new URL\("([^"]+)"/g))
+      reached.add(
+        new URL(imported ?? started!, new URL(`split/${file}`, dist)).href.slice(dist.href.length),
+      );
+  }
+  const outside = [...reached].filter((path) => !path.startsWith('split/')).sort();
+  assert.deepEqual(outside, ['offload-worker.js', ...parts.map((part) => `lazy/${part}`)].sort());
+  // No copy of the worker, js-yaml, DOMPurify or the Chinese strings in dist/split/.
+  assert.ok(!files.some((f) => f.endsWith('offload-worker.js')), 'a copy of the worker');
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    const code = text(`split/${file}`);
+    assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
+    assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
+    assert.ok(!code.includes('DOMPurify'), `${file}: DOMPurify`);
+  }
 });

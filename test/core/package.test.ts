@@ -57,6 +57,25 @@ test('the packed package ships the manifest and the editor data', () => {
   );
 });
 
+// Each file ships once (the script-tag builds share dist/lazy/ and the offload worker): no two
+// packed files over a kilobyte hold the same bytes. Needs `npm run build` first.
+test('the packed package holds no file twice', () => {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const out = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: new URL('.', root),
+    encoding: 'utf8',
+  });
+  const [{ files }] = JSON.parse(out) as [{ files: { path: string; size: number }[] }];
+  const byContent = new Map<string, string>();
+  for (const { path, size } of files) {
+    if (size < 1_000) continue;
+    const bytes = readFileSync(new URL(path, root)).toString('base64');
+    const same = byContent.get(bytes);
+    assert.equal(same, undefined, `${path} is a copy of ${same}`);
+    byContent.set(bytes, path);
+  }
+});
+
 // The demos ship with the package and are shown offline (Storybook, `npm start`, the CDN page):
 // their pictures and sounds are data, not requests to another site.
 test("the demos' media ship inside them: nothing is loaded from another site", () => {

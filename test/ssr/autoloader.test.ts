@@ -47,7 +47,12 @@ before(async () => {
       [body, type] = [Buffer.from(ssrPage), 'text/html; charset=utf-8'];
     else if (path === '/demo-b.json')
       [body, type] = [Buffer.from(JSON.stringify(demoB)), 'application/json'];
-    else if (/^\/dist\/split\/[\w/-]+\.js$/.test(path)) {
+    else if (path === '/page-zh.html')
+      [body, type] = [
+        Buffer.from(PAGE.replace('<envelope-chat ', '<envelope-chat lang="zh-CN" ')),
+        'text/html; charset=utf-8',
+      ];
+    else if (/^\/dist\/(split\/[\w/-]+|lazy\/[\w-]+|offload-worker)\.js$/.test(path)) {
       try {
         body = readFileSync(join(root, path));
       } catch {
@@ -159,6 +164,28 @@ describe('the code-split build with its autoloader', () => {
       .filter((path) => path.endsWith('.js'))`);
     assert.ok(Array.isArray(scripts) && scripts.length <= 6, `${scripts}`);
     assert.ok(scripts.includes('/dist/split/elements/envelope-chat.js'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test("a Chinese chat takes its words from dist/lazy/, the one-file bundles' copy", async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    sent.length = 0;
+    await page.goto(`${origin}/page-zh.html`);
+    await page.locator('envelope-chat envelope-message').first().waitFor();
+    await page.getByText('系统提示词').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // The chat's words, and its meter's (which loads after the first paint).
+    const lazy = sent.map((r) => r.path).filter((path) => path.startsWith('/dist/lazy/'));
+    assert.deepEqual(
+      lazy.sort(),
+      ['base', 'chat', 'meter'].map((area) => `/dist/lazy/zh-CN-${area}.js`),
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
