@@ -89,6 +89,12 @@ const LAZY = {
     name: 'live-replay',
     entry: "export { replayLive } from './src/elements/internal/live-replay.ts';",
   },
+  // The chat's painting of search matches, loaded the first time a person searches.
+  './search-highlighter.js': {
+    name: 'search-highlighter',
+    entry:
+      "export { SearchHighlighter, scrollSteadily } from './src/elements/internal/search-highlighter.ts';",
+  },
   // The viewer's reading of a URL (`?src=`): streamed, bounded, with a timeout.
   './read-url.js': {
     name: 'read-url',
@@ -138,7 +144,7 @@ const heldInside = {
     b.onResolve(
       {
         filter:
-          /(^|\/)(measuring|offload-jobs-load|offload-client-load|segment-checks-load|meter-element|target-exporters|segment-view-loaders)\.js$/,
+          /(^|\/)(measuring|offload-jobs-load|offload-client-load|segment-checks-load|trace-table-load|meter-element|target-exporters|segment-view-loaders)\.js$/,
       },
       (args) => ({
         path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),

@@ -113,11 +113,11 @@ const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 const entries = [
   ['segment-memory', 38_000, 35_900, () => bundled(element('segment-memory'))],
   ['tool-call-result', 38_000, 18_700, () => bundled(element('tool-call-result'))],
-  ['envelope-chat', 50_000, 56_000, () => bundled(element('envelope-chat'))],
+  ['envelope-chat', 50_000, 55_200, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
-    63_100,
+    61_900,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   [
@@ -147,10 +147,10 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 151_000, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 151_300, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 150_200, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 150_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 81_700, splitChatPage],
+  ['split: page with one chat', 55_000, 80_900, splitChatPage],
 ];
 
 const why = process.argv.indexOf('--why');

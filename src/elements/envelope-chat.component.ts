@@ -18,7 +18,6 @@ import { EnvelopeInput } from './internal/envelope-input.js';
 import { CHUNK_SIZE, LazyChunks } from './internal/lazy-chunks.js';
 import { AmbientController } from './internal/localize.js';
 import { envelopeLookups } from './internal/participants.js';
-import { scrollSteadily, SearchHighlighter } from './internal/search-highlighter.js';
 import type { CollapseMemory } from './internal/segment-element.js';
 import { shownLabel } from './internal/shown-text.js';
 import { themeStyles } from './internal/theme.js';
@@ -29,6 +28,7 @@ import { renderSceneCard } from './envelope-chat/scene-card.js';
 import { ChatSearch } from './envelope-chat/large-search.js';
 import { renderSearchBox } from './envelope-chat/search-box.js';
 import { FollowBottom } from './envelope-chat/follow-bottom.js';
+import { MatchPainter } from './envelope-chat/match-painter.js';
 import { LiveChat, type ChangeKind, type UpdateOptions } from './envelope-chat/live-chat.js';
 import { researchMessage, type Derived } from './envelope-chat/live-envelope.js';
 import { chatStrings } from './internal/strings/en/chat.js';
@@ -119,7 +119,7 @@ export class EnvelopeChat extends LitElement {
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this, { chat: chatStrings });
   private readonly lazy = new LazyChunks(this);
-  private readonly highlighter = new SearchHighlighter(this);
+  private readonly painter = new MatchPainter(this);
   private readonly live = new LiveChat(this);
   private readonly follow = new FollowBottom(this, () =>
     this.renderRoot.querySelector<HTMLElement>('.messages'),
@@ -180,7 +180,7 @@ export class EnvelopeChat extends LitElement {
     await this.updateComplete;
     const item = this.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`);
     if (!item) return;
-    await scrollSteadily(item, this, 'start');
+    await this.painter.scrollTo(item);
     // Keyboard and screen reader users land on the message they asked for.
     item.focus({ preventScroll: true });
   }
@@ -262,7 +262,7 @@ export class EnvelopeChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.typing);
-    this.highlighter.clear();
+    this.painter.clear();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -366,8 +366,13 @@ export class EnvelopeChat extends LitElement {
     if (box) box.checked = this.matchesOnly;
     const scroll = this.scrollPending;
     this.scrollPending = false;
-    const current = this.result.matches[this.current];
-    void this.highlighter.paint(this.search, this.result.matches, current, scroll);
+    void this.painter.paint(this.search, this.result.matches, this.current, scroll);
+  }
+
+  protected override getUpdateComplete(): Promise<boolean> {
+    const update = () => super.getUpdateComplete();
+    // Nothing on its way: Lit's own promise, so that an update costs no more turns than before.
+    return this.painter.pending.idle ? update() : this.painter.pending.settle(update);
   }
 
   protected override render() {

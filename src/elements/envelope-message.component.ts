@@ -13,7 +13,7 @@ import { headerSearchText } from '../core/insight/search.js';
 import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
-import { awaitsHydration } from './internal/hydration.js';
+import { awaitsHydration, rootWithAllStyles } from './internal/hydration.js';
 import { AmbientController } from './internal/localize.js';
 import {
   createSegmentView,
@@ -276,6 +276,11 @@ export class EnvelopeMessage extends LitElement {
       this.requestUpdate();
     });
     this.viewsLoading = all;
+  }
+
+  /** A server's root holds the styles of the kinds it drew: it adopts them all (hydration.ts). */
+  protected override createRenderRoot() {
+    return rootWithAllStyles(this, () => super.createRenderRoot());
   }
 
   /**

@@ -31,7 +31,7 @@ import { renderTabs, tabStyles } from './internal/tabs.js';
 import { selectStyles, themeStyles } from './internal/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
 import { PanelExports } from './protocol-panel/panel-exports.js';
-import { renderTraceTable } from './protocol-panel/trace-table.js';
+import { traceTable, traceTableLoads } from './protocol-panel/trace-table-load.js';
 import { panelStrings } from './internal/strings/en/panel.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
@@ -307,7 +307,11 @@ export class ProtocolPanel extends LitElement {
     else {
       const view = this.view(envelope, this.shownTab);
       // No view yet: a large envelope's is prepared off the page, or the tab's target loads.
-      if (view) content = this.renderView(view, envelope);
+      if (view)
+        content =
+          view.trace && traceTableLoads(this.exports.pending, () => this.requestUpdate())
+            ? loading
+            : this.renderView(view, envelope);
       else content = this.working ? renderWorking(a, this.working.share) : loading;
     }
     return html`<div part="base" class="base ${a.theme}">
@@ -363,8 +367,8 @@ export class ProtocolPanel extends LitElement {
             </div>`
       }
       ${
-        trace
-          ? renderTraceTable({
+        trace && traceTable.get()
+          ? traceTable.get()!.renderTraceTable({
               ambient: a,
               targetLabel: TARGETS.find((t) => t.id === trace.target)!.label,
               rows: trace.rows,

@@ -14,6 +14,7 @@ const parts = [
   'js-yaml.js',
   'live-replay.js',
   'read-url.js',
+  'search-highlighter.js',
   ...areas.map((area) => `zh-CN-${area}.js`),
 ].sort();
 /** 系统提示词 ("system prompt") as the build writes it (ASCII output, escapes in either case). */
@@ -41,6 +42,9 @@ test('each part exports what the elements read from it', async () => {
   assert.equal(diffLines('a\nb\n', 'a\nc\n').length, 3);
   assert.equal(typeof (await load('live-replay.js')).replayLive, 'function');
   assert.equal(typeof (await load('read-url.js')).readUrl, 'function');
+  const highlighting = await load('search-highlighter.js');
+  assert.equal(typeof highlighting.SearchHighlighter, 'function');
+  assert.equal(typeof highlighting.scrollSteadily, 'function');
   for (const area of areas) {
     const english = (await import(`../../src/elements/internal/strings/en/${area}.ts`))[
       `${area}Strings`
@@ -69,6 +73,7 @@ test('what loads on demand is not in the bundles; the inline script has everythi
     assert.ok(!code.includes('YAMLException'), `${bundle}: js-yaml`);
     assert.ok(!code.includes('newlineIsToken'), `${bundle}: jsdiff`);
     assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
+    assert.ok(!code.includes('StaticRange'), `${bundle}: the painting of search matches`);
   }
   // `render --interactive`'s script: made from the bundle and dist/lazy/, as the package has them.
   const { inlineScript } = (await import(new URL('cli/inline-script.js', dist).href)) as {
@@ -131,6 +136,7 @@ test("the split autoloader fetches each element's chunks alongside its module: e
     assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
     assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
     assert.ok(!code.includes('newlineIsToken'), `${file}: jsdiff`);
+    assert.ok(!code.includes('StaticRange'), `${file}: the painting of search matches`);
   }
   assert.ok(!chunks['envelope-chat']!.some((file) => file.includes('/measure-')), 'measuring');
   for (const tag of TAGS)

@@ -375,6 +375,55 @@ describe('renderEnvelopeHTML', () => {
     await page.close();
   });
 
+  test("a message's root carries the styles of the kinds it draws; hydrated, it has them all", async () => {
+    const call = {
+      kind: 'tool_call_request',
+      toolName: 'lookup',
+      arguments: { q: 'x' },
+      collapsed: false,
+    } as const;
+    const envelope = {
+      version: '1.0',
+      messages: [
+        { id: 'u1', role: 'user', timestamp: 1, segments: [{ kind: 'text', content: 'hi' }] },
+        { id: 'a1', role: 'assistant', timestamp: 2, segments: [call] },
+        { id: 'a2', role: 'assistant', timestamp: 3, segments: [{ kind: 'text', content: 'ok' }] },
+      ],
+    } as unknown as Envelope;
+    const html = await renderEnvelopeHTML(envelope);
+    const roots = html.split('<envelope-message').slice(1);
+    assert.equal(roots.length, 3);
+    const styled = (kind: string) => roots.map((root) => root.includes(`.segment-${kind} {`));
+    assert.deepEqual(styled('text'), [true, false, true]);
+    assert.deepEqual(styled('tool_call_request'), [false, true, false]);
+    assert.deepEqual(styled('memory'), [false, false, false]);
+
+    pages.set(
+      '/kinds.html',
+      `<!doctype html><meta charset="utf-8"><body>${html}<script type="module" src="/bundle.js"></script>`,
+    );
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    await page.goto(`${origin}/kinds.html`);
+    await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
+    // A live change draws a kind the server did not draw in that message.
+    await page.evaluate(`(async () => {
+      const chat = document.querySelector('envelope-chat');
+      await chat.updateComplete;
+      chat.updateMessage('a2', { id: 'a2', role: 'assistant', timestamp: 3, segments: [${JSON.stringify(call)}] });
+    })()`);
+    const scheme = `(() => {
+      const message = document.querySelector('envelope-chat').shadowRoot
+        .querySelectorAll('envelope-message')[2];
+      const terminal = message?.shadowRoot?.querySelector('.segment-tool_call_request .terminal');
+      return terminal ? getComputedStyle(terminal).colorScheme : null;
+    })()`;
+    await page.waitForFunction(`${scheme} !== null`);
+    assert.equal(await page.evaluate(scheme), 'dark');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('a Chinese page hydrates in Chinese: the bundle loads the strings from beside it', async () => {
     const html = await renderEnvelopeHTML(demo, { lang: 'zh-CN' });
     pages.set(

@@ -99,6 +99,8 @@ describe('under Trusted Types with two copies of the bundle', () => {
     expect(loadedFiles).to.deep.equal([
       '/dist/lazy/diff.js',
       '/dist/lazy/js-yaml.js',
+      // The painting of the matches of the search the test before typed.
+      '/dist/lazy/search-highlighter.js',
       // The Chinese viewer's words: the shared ones and those of the elements it shows; not the
       // diff's or the studio's, which are shown in English here.
       '/dist/lazy/zh-CN-base.js',

@@ -32,8 +32,8 @@ export function messageNaming(key: string): SegmentNaming {
 
 /**
  * The styles of every kind are in the message's shadow root from the start (a server render
- * writes them); the view of each kind loads the first time a message draws that kind
- * (segment-view-loaders.ts).
+ * writes those of the kinds it draws, and hydrating adopts the rest); the view of each kind
+ * loads the first time a message draws that kind (segment-view-loaders.ts).
  */
 const STYLES: Record<SegmentKind, CSSResult> = {
   text: segmentTextStyles,
@@ -96,40 +96,44 @@ export function createSegmentView(
   return View && new View(host, ambient, naming);
 }
 
-/** The styles of every kind, for the message's shadow root. */
-export const messageSegmentStyles = segmentStylesIn(
-  Object.entries(STYLES) as [SegmentKind, CSSResult][],
-);
-
 /**
  * The styles of segments drawn inside a message's shadow root, beside the message's own markup:
  * the shared ones under `.segment` (the wrapper of each segment), each kind's under its wrapper
  * class (`.segment-memory`…), so that one kind's classes style neither another kind nor the
  * message. A kind's rules for its element's root (`.base`) apply to its wrapper.
  */
-function segmentStylesIn(kinds: readonly [SegmentKind, CSSResult][]): CSSResult {
-  const shared = [...segmentSharedStyles, jsonStyles].map((sheet) => sheet.cssText).join('\n');
-  const own = kinds.map(
-    ([kind, sheet]) => `.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`,
-  );
-  return unsafeCSS(`.segment { ${shared} }\n${own.join('\n')}`);
-}
+const sharedSegmentStyles = unsafeCSS(
+  `.segment { ${[...segmentSharedStyles, jsonStyles].map((sheet) => sheet.cssText).join('\n')} }`,
+);
+
+/** Each kind's styles (a server render writes only those of the kinds a message draws). */
+export const kindStyles = new Map(
+  (Object.entries(STYLES) as [SegmentKind, CSSResult][]).map(([kind, sheet]) => [
+    kind,
+    unsafeCSS(`.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`),
+  ]),
+);
+
+/** The styles of every kind, for the message's shadow root. */
+export const messageSegmentStyles = [sharedSegmentStyles, ...kindStyles.values()];
 
 /** How many segments of a message given as an object have their views loaded before its first draw. */
 const FIRST_SEGMENTS = 64;
 
 /**
- * The kinds of the segments a message given as an object shows first, and of its announced
- * changes (a message given as JSON text has none yet: its views load as they are met).
+ * The kinds of the segments a message given as an object shows first (`first` of them), and of
+ * its announced changes (a message given as JSON text has none yet: its views load as they are
+ * met).
  */
 export function kindsShownFirst(
   message: unknown,
   announced?: readonly unknown[],
+  first = FIRST_SEGMENTS,
 ): Set<SegmentKind> {
   const kinds = new Set<SegmentKind>();
   const value = message as Partial<Message> | null;
   if (typeof value !== 'object' || !value || !Array.isArray(value.segments)) return kinds;
-  for (const segment of value.segments.slice(0, FIRST_SEGMENTS) as (Segment | undefined)[])
+  for (const segment of value.segments.slice(0, first) as (Segment | undefined)[])
     if (segment && SEGMENT_KINDS.includes(segment.kind)) kinds.add(segment.kind);
   if (announced?.length || value.role === 'event') kinds.add('state_change');
   return kinds;

@@ -32,6 +32,11 @@ export function onDemand<T>(load: () => Promise<T>) {
 export class PendingWork {
   private readonly work = new Set<Promise<unknown>>();
 
+  /** Whether no tracked work is left. */
+  get idle(): boolean {
+    return this.work.size === 0;
+  }
+
   /** Runs `task` and tracks it until it settles; failures are the task's to handle. */
   track<T>(task: Promise<T>): Promise<T> {
     const tracked = task.finally(() => this.work.delete(tracked));
