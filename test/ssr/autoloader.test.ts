@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { renderEnvelopeHTML } from 'prompt-envelope/ssr';
 import demoB from '../../src/data/demos/demo-b.json' with { type: 'json' };
 
@@ -73,6 +73,16 @@ after(async () => {
   await browser?.close();
   server?.close();
 });
+
+/** The page's errors and warnings, and its uncaught exceptions, as they come. */
+function collecting(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
 
 describe('the code-split build with its autoloader', () => {
   test('one <envelope-chat>: only its module and chunks load; a <prompt-studio> added later loads then', async () => {
@@ -144,11 +154,7 @@ describe('the code-split build with its autoloader', () => {
 
   test('a page with one <envelope-chat> loads at most 6 scripts in all, without an error', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const problems = collecting(page);
     await page.goto(`${origin}/page.html`);
     await page
       .locator('envelope-chat envelope-message')
@@ -170,11 +176,7 @@ describe('the code-split build with its autoloader', () => {
 
   test("a Chinese chat takes its words from dist/lazy/, the one-file bundles' copy", async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const problems = collecting(page);
     sent.length = 0;
     await page.goto(`${origin}/page-zh.html`);
     await page.locator('envelope-chat envelope-message').first().waitFor();
@@ -200,11 +202,7 @@ describe('the code-split build with its autoloader', () => {
     );
     await page.close();
     const live = await browser.newPage();
-    const problems: string[] = [];
-    live.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    live.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    const problems = collecting(live);
     await live.goto(`${origin}/ssr.html`, { waitUntil: 'commit' });
     await live.locator('envelope-chat .item').first().waitFor();
     await live.evaluate(`(() => {
