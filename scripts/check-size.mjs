@@ -112,12 +112,12 @@ const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 // [name, goal, ceiling (bytes gzip), measure]
 const entries = [
   ['segment-memory', 38_000, 35_900, () => bundled(element('segment-memory'))],
-  ['tool-call-result', 38_000, 18_700, () => bundled(element('tool-call-result'))],
-  ['envelope-chat', 50_000, 55_200, () => bundled(element('envelope-chat'))],
+  ['tool-call-result', 38_000, 18_500, () => bundled(element('tool-call-result'))],
+  ['envelope-chat', 50_000, 49_200, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
-    61_900,
+    57_900,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   [
@@ -150,7 +150,7 @@ const entries = [
   ['bundle.js', 100_000, 150_200, () => file('dist/prompt-envelope.js')],
   ['bundle.iife.js', 100_000, 150_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 80_900, splitChatPage],
+  ['split: page with one chat', 55_000, 80_700, splitChatPage],
 ];
 
 const why = process.argv.indexOf('--why');

@@ -7,7 +7,9 @@
 // 33 JS requests before the chat showed (106 kB gzip). rolldown's code-splitting groups name the
 // chunks, here by what reaches each module:
 // - `shared`: Lit and its hydration support, marked, the core and elements/internal as far as the
-//   chat and its meter reach them: what every element draws with;
+//   chat and its meter reach them, and the styles of the segment kinds: what every element draws
+//   with (an app's bundler loads the segment styles with the first view: here they come with the
+//   rest, beside the other styles they compress well with);
 // - `message`: <envelope-message> and the segment views it draws (which an app's bundler splits
 //   off, to load the first time a message draws that kind: here they come in the same request);
 // - `measure`: what measuring an envelope needs beyond `shared` (the export targets it measures
@@ -24,7 +26,7 @@
 // it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import { squeezedElementSource } from './css-literals.mjs';
 
@@ -40,6 +42,9 @@ const defineModule = (tag) => resolve(root, `src/elements/${tag}.ts`);
 const SEGMENT_VIEWS = readdirSync('src/elements')
   .filter((file) => file.endsWith('.view.ts'))
   .map((file) => `src/elements/${file}`);
+
+/** The styles of each segment kind's element, which a message draws that kind with too. */
+const KIND_STYLES = /[\\/](segment-[a-z-]+|tool-call-[a-z]+)\.styles\.ts$/;
 
 /** The library's base, as opposed to an element's own code. */
 const BASE =
@@ -127,6 +132,19 @@ function licenceComments(source) {
 }
 
 /**
+ * The segment styles load with the first view in an app's bundle (segment-styles-load.ts); here
+ * they are in `shared`, imported as in the one-file bundles (its `.bundle.ts` twin): a dynamic
+ * import of a module in the chunk that imports it only adds a wrapper around it.
+ */
+const stylesInside = {
+  name: 'styles-inside',
+  resolveId(source, importer) {
+    if (!importer || !/(^|\/)segment-styles-load\.js$/.test(source)) return null;
+    return resolve(dirname(importer), source.replace(/\.js$/, '.bundle.ts'));
+  },
+};
+
+/**
  * The parts that load on demand and that the one-file bundles load from dist/lazy/ (`lazy`,
  * scripts/build.mjs's table): the split build imports the same files, so that each ships once.
  */
@@ -174,7 +192,7 @@ export async function buildSplit(lazy) {
       autoloader: 'src/autoloader.ts',
       ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
     },
-    plugins: [lazyParts(lazy), scriptTagSources, linkedLicences, chunkTable],
+    plugins: [lazyParts(lazy), stylesInside, scriptTagSources, linkedLicences, chunkTable],
     platform: 'browser',
     // An element's module may export more than its define module (what another element that
     // draws it imports from it): without this, each would be a stub importing a chunk.
@@ -199,7 +217,7 @@ export async function buildSplit(lazy) {
           'shared',
           ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts'],
           4,
-          (id) => BASE.test(id),
+          (id) => BASE.test(id) || KIND_STYLES.test(id),
         ),
         reachedGroup('message', ['src/elements/envelope-message.ts', ...SEGMENT_VIEWS], 3),
         reachedGroup('measure', ['src/core/insight/measure.ts'], 2),

@@ -13,13 +13,12 @@ import { headerSearchText } from '../core/insight/search.js';
 import { validateMessage } from '../core/protocol/validate.js';
 import { EnvelopeErrorEvent, MessageRevealEvent } from '../events.js';
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
-import { awaitsHydration, rootWithAllStyles } from './internal/hydration.js';
+import { awaitsHydration } from './internal/hydration.js';
 import { AmbientController } from './internal/localize.js';
 import {
   createSegmentView,
   loadSegmentViews,
   messageNaming,
-  messageSegmentStyles,
   SEGMENT_KINDS,
   kindsShownFirst,
   renderLoadingSegment,
@@ -88,13 +87,7 @@ import { envelopeMessageStyles } from './envelope-message.styles.js';
  * @cssprop [--pe-link-color=#1d4ed8] - The reply link and facts button (dark theme: #93c5fd).
  */
 export class EnvelopeMessage extends LitElement {
-  static override styles = [
-    themeStyles,
-    errorPanelStyles,
-    showMoreStyles,
-    messageSegmentStyles,
-    envelopeMessageStyles,
-  ];
+  static override styles = [themeStyles, errorPanelStyles, showMoreStyles, envelopeMessageStyles];
 
   /** The message to show: an object, or JSON text (as the `message` attribute). */
   @property({ attribute: 'message' })
@@ -276,11 +269,6 @@ export class EnvelopeMessage extends LitElement {
       this.requestUpdate();
     });
     this.viewsLoading = all;
-  }
-
-  /** A server's root holds the styles of the kinds it drew: it adopts them all (hydration.ts). */
-  protected override createRenderRoot() {
-    return rootWithAllStyles(this, () => super.createRenderRoot());
   }
 
   /**

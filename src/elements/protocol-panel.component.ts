@@ -17,7 +17,8 @@ import { envelopeContext, segmentRegistryContext } from './internal/contexts.js'
 import { errorPanelStyles, renderErrorPanel } from './internal/error-panel.js';
 import { EnvelopeInput } from './internal/envelope-input.js';
 import { copyIcon, downloadIcon, icon, warningIcon } from './internal/icons.js';
-import { jsonStyles, renderJsonText } from './internal/json-view.js';
+import { jsonStyles } from './internal/json-styles.js';
+import { renderJsonText } from './internal/json-view.js';
 import { isLargeEnvelope, offload } from './internal/offload.js';
 import type { PanelView } from './internal/offload-jobs.js';
 import { renderWorking, workingStyles } from './internal/offload-status.js';

@@ -1,7 +1,7 @@
 import type { ToolOverviewSegment } from '../core/protocol/types.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { segmentToolOverviewStyles } from './segment-tool-overview.styles.js';
-import { jsonStyles } from './internal/json-view.js';
+import { jsonStyles } from './internal/json-styles.js';
 import { ToolOverviewView } from './segment-tool-overview.view.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ToolCallRequestSegment } from '../core/protocol/types.js';
 import { property } from 'lit/decorators.js';
 import type { PropertyValues } from 'lit';
-import { jsonStyles } from './internal/json-view.js';
+import { jsonStyles } from './internal/json-styles.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { toolCallRequestStyles } from './tool-call-request.styles.js';
 import { ToolCallRequestView } from './tool-call-request.view.js';

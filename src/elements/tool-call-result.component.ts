@@ -1,5 +1,5 @@
 import type { ToolCallResultSegment } from '../core/protocol/types.js';
-import { jsonStyles } from './internal/json-view.js';
+import { jsonStyles } from './internal/json-styles.js';
 import { SegmentElement } from './internal/segment-element.js';
 import { toolCallResultStyles } from './tool-call-result.styles.js';
 import { ToolCallResultView } from './tool-call-result.view.js';

@@ -10,7 +10,11 @@ import type { RenderInfo } from '@lit-labs/ssr';
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { EnvelopeMessage } from '../elements/envelope-message.component.js';
-import { kindStyles, kindsShownFirst } from '../elements/internal/message-segments.js';
+import {
+  kindsShownFirst,
+  SEGMENT_KINDS,
+  segmentStyles,
+} from '../elements/internal/message-segments.js';
 import { preloadForServerRender } from '../elements/internal/server-preload.js';
 import '../elements/envelope-chat.js';
 import '../elements/envelope-viewer.js';
@@ -46,8 +50,8 @@ async function litServerRenderer() {
     /**
      * A message's declarative shadow root with the styles of the segment kinds it draws, not of
      * all twelve: each message repeats its styles, and a page of 14 messages carried every
-     * kind's 14 times (demo B's viewer page: 351 kB of styles, now 197). The message adopts
-     * them all when it hydrates (envelope-message.component.ts).
+     * kind's 14 times (demo B's viewer page: 351 kB of styles, now 197). In the page a message
+     * adopts a kind's styles when it first draws one (message-segments.ts).
      */
     class MessageRenderer extends LitElementRenderer {
       static override matchesClass(ctor: typeof HTMLElement): boolean {
@@ -56,14 +60,23 @@ async function litServerRenderer() {
 
       override renderShadow(renderInfo: RenderInfo) {
         const result = super.renderShadow(renderInfo);
+        if (!result) return result;
         const message = this.element as EnvelopeMessage;
-        // A message as JSON text is read as it draws: all the styles, then.
-        if (!result || typeof message.message !== 'object') return result;
-        const drawn = kindsShownFirst(message.message, message.announced, Infinity);
-        const left = new Set<unknown>(
-          [...kindStyles].filter(([kind]) => !drawn.has(kind)).map(([, sheet]) => sheet.cssText),
+        // A message as JSON text is read as it draws: the styles of every kind, then.
+        const drawn =
+          typeof message.message === 'object'
+            ? kindsShownFirst(message.message, message.announced, Infinity)
+            : SEGMENT_KINDS;
+        const styles = segmentStyles!;
+        const sheets = [...drawn].map((kind) => styles.SEGMENT_KIND_STYLES[kind]);
+        if (sheets.length === 0) return result;
+        const chunks = [...result];
+        chunks.splice(
+          chunks.indexOf('</style>'),
+          0,
+          ...[styles.SEGMENT_SHARED_STYLES, ...sheets].map((sheet) => sheet.cssText),
         );
-        return result.filter((chunk) => !left.has(chunk));
+        return chunks;
       }
     }
     const elementRenderers = [MessageRenderer, LitElementRenderer];

@@ -105,3 +105,34 @@ describe('<envelope-message>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<envelope-message> segment styles', () => {
+  const call: Message = {
+    id: 'c-1',
+    role: 'tool',
+    timestamp: Date.UTC(2026, 5, 8, 9, 31),
+    segments: [
+      {
+        kind: 'tool_call_result',
+        toolName: 'lookup',
+        result: '{"city": "Paris", "days": 3}',
+        success: true,
+        collapsed: false,
+      },
+    ],
+  };
+
+  it("draws JSON in the theme's colours, light and dark (the kind's styles load with its view)", async () => {
+    const colourOf = async (theme: string) => {
+      const el = await fixture<EnvelopeMessage>(
+        html`<envelope-message theme=${theme} .message=${call}></envelope-message>`,
+      );
+      await settle(el);
+      const key = el.shadowRoot!.querySelector('.segment-tool_call_result .json-key');
+      expect(key, 'a JSON key is drawn').to.exist;
+      return getComputedStyle(key!).color;
+    };
+    expect(await colourOf('light')).to.equal('rgb(29, 78, 216)');
+    expect(await colourOf('dark')).to.equal('rgb(147, 197, 253)');
+  });
+});

@@ -9,6 +9,7 @@ import { meterElement } from '../../src/elements/envelope-chat/meter-element.js'
 import { loadSanitizer } from '../../src/elements/internal/markdown-html.js';
 import { measuring } from '../../src/elements/internal/measuring.js';
 import { loadChecks } from '../../src/elements/internal/segment-element.js';
+import { loadSegmentStyles } from '../../src/elements/internal/segment-styles-load.js';
 import {
   armPayload,
   HOSTILE_FIELDS,
@@ -207,10 +208,16 @@ function onePerKind(p: string): Segment[] {
 describe('XSS corpus: every payload in every string field and attribute (SPEC §6)', () => {
   before(async () => {
     // The chat loads its measuring, its header's meter and the sanitizer of raw HTML in Markdown
-    // on first use, a standalone segment its checks: loaded here, so that any request made while
-    // rendering can only come from a payload (markdown-html.test.ts covers HTML that arrives
-    // while the sanitizer loads).
-    await Promise.all([measuring.load(), meterElement.load(), loadSanitizer(), loadChecks()]);
+    // on first use, a message its segment styles, a standalone segment its checks: loaded here,
+    // so that any request made while rendering can only come from a payload (markdown-html.test.ts
+    // covers HTML that arrives while the sanitizer loads).
+    await Promise.all([
+      measuring.load(),
+      meterElement.load(),
+      loadSanitizer(),
+      loadChecks(),
+      loadSegmentStyles(),
+    ]);
     delete window.__pwned;
     for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const)
       trap(window, name, name);

@@ -1,4 +1,4 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 
 /**
  * A string runs to its closing quote or to the end of the text: a text cut inside a long string
@@ -165,50 +165,3 @@ const isBoxedPrimitive = (value: object) =>
   value instanceof String ||
   value instanceof Boolean ||
   value instanceof BigInt;
-
-export const jsonStyles = css`
-  .json {
-    font-family: var(--_mono);
-    font-size: 0.85em;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-  .json-key {
-    color: var(--pe-json-key-color, #1d4ed8);
-  }
-  .json-string {
-    color: var(--pe-json-string-color, #047857);
-  }
-  .json-number {
-    color: var(--pe-json-number-color, #92400e);
-  }
-  .json-literal {
-    color: var(--pe-json-literal-color, #7c3aed);
-  }
-  .dark .json-key {
-    color: var(--pe-json-key-color, #93c5fd);
-  }
-  .dark .json-string {
-    color: var(--pe-json-string-color, #6ee7b7);
-  }
-  .dark .json-number {
-    color: var(--pe-json-number-color, #fcd34d);
-  }
-  .dark .json-literal {
-    color: var(--pe-json-literal-color, #c4b5fd);
-  }
-  @media (prefers-color-scheme: dark) {
-    .auto .json-key {
-      color: var(--pe-json-key-color, #93c5fd);
-    }
-    .auto .json-string {
-      color: var(--pe-json-string-color, #6ee7b7);
-    }
-    .auto .json-number {
-      color: var(--pe-json-number-color, #fcd34d);
-    }
-    .auto .json-literal {
-      color: var(--pe-json-literal-color, #c4b5fd);
-    }
-  }
-`;

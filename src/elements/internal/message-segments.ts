@@ -1,21 +1,8 @@
-import { html, isServer, unsafeCSS, type CSSResult } from 'lit';
+import { adoptStyles, html, isServer } from 'lit';
 import type { Message, Segment, SegmentKind } from '../../core/protocol/types.js';
-import { segmentDocumentStyles } from '../segment-document.styles.js';
-import { segmentLongTextStyles } from '../segment-long-text.styles.js';
-import { segmentMediaStyles } from '../segment-media.styles.js';
-import { segmentMemoryStyles } from '../segment-memory.styles.js';
-import { segmentSkillsStyles } from '../segment-skills.styles.js';
-import { segmentStateChangeStyles } from '../segment-state-change.styles.js';
-import { segmentStaticVarStyles } from '../segment-static-var.styles.js';
-import { segmentSystemPromptStyles } from '../segment-system-prompt.styles.js';
-import { segmentTextStyles } from '../segment-text.styles.js';
-import { segmentToolOverviewStyles } from '../segment-tool-overview.styles.js';
-import { toolCallRequestStyles } from '../tool-call-request.styles.js';
-import { toolCallResultStyles } from '../tool-call-result.styles.js';
 import type { AmbientController } from './localize.js';
-import { jsonStyles } from './json-view.js';
-import { segmentSharedStyles } from './segment-styles.js';
 import type { SegmentNaming, SegmentView, SegmentViewHost } from './segment-view.js';
+import { loadSegmentStyles } from './segment-styles-load.js';
 import { viewLoaders, type ViewClass } from './segment-view-loaders.js';
 
 /** Parts prefixed with `segment-` and ids with `key` (unique in the message), for its views. */
@@ -29,26 +16,6 @@ export function messageNaming(key: string): SegmentNaming {
     id: (name) => `segment-${key}-${name}`,
   };
 }
-
-/**
- * The styles of every kind are in the message's shadow root from the start (a server render
- * writes those of the kinds it draws, and hydrating adopts the rest); the view of each kind
- * loads the first time a message draws that kind (segment-view-loaders.ts).
- */
-const STYLES: Record<SegmentKind, CSSResult> = {
-  text: segmentTextStyles,
-  static_var: segmentStaticVarStyles,
-  system_prompt: segmentSystemPromptStyles,
-  memory: segmentMemoryStyles,
-  skills: segmentSkillsStyles,
-  tool_overview: segmentToolOverviewStyles,
-  tool_call_request: toolCallRequestStyles,
-  tool_call_result: toolCallResultStyles,
-  document: segmentDocumentStyles,
-  long_text: segmentLongTextStyles,
-  media: segmentMediaStyles,
-  state_change: segmentStateChangeStyles,
-};
 
 /** Every segment kind. */
 export const SEGMENT_KINDS = Object.keys(viewLoaders) as SegmentKind[];
@@ -67,8 +34,12 @@ export function loadSegmentViews(kinds: Iterable<SegmentKind>): Promise<void> | 
     if (loadedViews.has(kind)) continue;
     let loading = loadingViews.get(kind);
     if (!loading) {
-      loading = viewLoaders[kind]().then(
-        (view) => void loadedViews.set(kind, view),
+      // import() gives the styles' module once, however often it is asked for.
+      loading = Promise.all([viewLoaders[kind](), loadSegmentStyles()]).then(
+        ([view, styles]) => {
+          loadedViews.set(kind, view);
+          segmentStyles = styles;
+        },
         (error: unknown) => {
           loadingViews.delete(kind);
           console.error(`prompt-envelope: could not load the view of ${kind} segments`, error);
@@ -85,7 +56,10 @@ export function loadSegmentViews(kinds: Iterable<SegmentKind>): Promise<void> | 
 // (renderEnvelopeHTML awaits them).
 if (isServer) void loadSegmentViews(SEGMENT_KINDS);
 
-/** A new view of `kind` drawn by a message, or undefined while its code loads (loadSegmentViews). */
+/**
+ * A new view of `kind` drawn by a message, or undefined while its code loads (loadSegmentViews).
+ * The message's shadow root takes the segment styles with its first view.
+ */
 export function createSegmentView(
   kind: SegmentKind,
   host: SegmentViewHost,
@@ -93,29 +67,24 @@ export function createSegmentView(
   naming: SegmentNaming,
 ): SegmentView<Segment> | undefined {
   const View = loadedViews.get(kind);
-  return View && new View(host, ambient, naming);
+  if (!View) return undefined;
+  const root = host.shadowRoot;
+  if (root && !styledRoots.has(root)) {
+    styledRoots.add(root);
+    // Lit's adoptStyles sets the sheets, or adds `<style>`s where a browser cannot adopt.
+    const own = (root.adoptedStyleSheets as CSSStyleSheet[] | undefined) ?? [];
+    adoptStyles(root, [...own, ...segmentStyles!.SEGMENT_STYLES]);
+  }
+  return new View(host, ambient, naming);
 }
 
 /**
- * The styles of segments drawn inside a message's shadow root, beside the message's own markup:
- * the shared ones under `.segment` (the wrapper of each segment), each kind's under its wrapper
- * class (`.segment-memory`…), so that one kind's classes style neither another kind nor the
- * message. A kind's rules for its element's root (`.base`) apply to its wrapper.
+ * The styles of segments inside a message (segment-kind-styles.ts), loaded with the first view:
+ * a message's shadow root adopts them with its first view; a server render writes those of the
+ * kinds a message draws (ssr/render.ts).
  */
-const sharedSegmentStyles = unsafeCSS(
-  `.segment { ${[...segmentSharedStyles, jsonStyles].map((sheet) => sheet.cssText).join('\n')} }`,
-);
-
-/** Each kind's styles (a server render writes only those of the kinds a message draws). */
-export const kindStyles = new Map(
-  (Object.entries(STYLES) as [SegmentKind, CSSResult][]).map(([kind, sheet]) => [
-    kind,
-    unsafeCSS(`.segment-${kind} { ${sheet.cssText.replace(/\.base\b(?!-)/g, '&')} }`),
-  ]),
-);
-
-/** The styles of every kind, for the message's shadow root. */
-export const messageSegmentStyles = [sharedSegmentStyles, ...kindStyles.values()];
+export let segmentStyles: typeof import('./segment-kind-styles.js') | undefined;
+const styledRoots = new WeakSet<ShadowRoot>();
 
 /** How many segments of a message given as an object have their views loaded before its first draw. */
 const FIRST_SEGMENTS = 64;

@@ -13,18 +13,22 @@ import { LongTextView } from '../segment-long-text.view.js';
 import { MediaView } from '../segment-media.view.js';
 import { StateChangeView } from '../segment-state-change.view.js';
 
+const views: Record<SegmentKind, ViewClass> = {
+  text: TextView,
+  static_var: StaticVarView,
+  system_prompt: SystemPromptView,
+  memory: MemoryView,
+  skills: SkillsView,
+  tool_overview: ToolOverviewView,
+  tool_call_request: ToolCallRequestView,
+  tool_call_result: ToolCallResultView,
+  document: DocumentView,
+  long_text: LongTextView,
+  media: MediaView,
+  state_change: StateChangeView,
+} as Record<SegmentKind, ViewClass>;
+
 /** segment-view-loaders.ts in the one-file bundles, which define every segment element anyway. */
-export const viewLoaders: Record<SegmentKind, () => Promise<ViewClass>> = {
-  text: () => Promise.resolve(TextView as ViewClass),
-  static_var: () => Promise.resolve(StaticVarView as ViewClass),
-  system_prompt: () => Promise.resolve(SystemPromptView as ViewClass),
-  memory: () => Promise.resolve(MemoryView as ViewClass),
-  skills: () => Promise.resolve(SkillsView as ViewClass),
-  tool_overview: () => Promise.resolve(ToolOverviewView as ViewClass),
-  tool_call_request: () => Promise.resolve(ToolCallRequestView as ViewClass),
-  tool_call_result: () => Promise.resolve(ToolCallResultView as ViewClass),
-  document: () => Promise.resolve(DocumentView as ViewClass),
-  long_text: () => Promise.resolve(LongTextView as ViewClass),
-  media: () => Promise.resolve(MediaView as ViewClass),
-  state_change: () => Promise.resolve(StateChangeView as ViewClass),
-};
+export const viewLoaders = Object.fromEntries(
+  Object.entries(views).map(([kind, view]) => [kind, () => Promise.resolve(view)]),
+) as Record<SegmentKind, () => Promise<ViewClass>>;

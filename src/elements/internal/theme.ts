@@ -7,40 +7,47 @@ import { css, unsafeCSS } from 'lit';
  * seed's (SPEC §4.3) in both themes; they are used for accents and tints, never as the colour
  * of body text, so that text keeps WCAG AA contrast.
  */
-const light: Record<string, [string, string]> = {
-  text: ['--pe-text-color', '#111827'],
-  muted: ['--pe-muted-color', '#4b5563'],
-  surface: ['--pe-surface-color', '#ffffff'],
-  subtle: ['--pe-subtle-color', '#f3f4f6'],
-  border: ['--pe-border-color', '#d1d5db'],
-  focus: ['--pe-focus-color', '#2563eb'],
-  link: ['--pe-link-color', '#1d4ed8'],
-  'user-bubble': ['--pe-user-bubble-color', '#eff6ff'],
-  'code-bg': ['--pe-code-background', '#eef1f5'],
-  'danger-text': ['--pe-danger-text-color', '#b91c1c'],
-  event: ['--pe-event-color', '#f1f3f6'],
-  scene: ['--pe-scene-color', '#f8fafc'],
-};
+/**
+ * Each private token: its public property (`--pe-<name>-color` unless named) and its light and
+ * dark defaults.
+ */
+const TOKENS: [name: string, light: string, dark: string, publicName?: string][] = [
+  ['text', '#111827', '#e5e7eb'],
+  ['muted', '#4b5563', '#9ca3af'],
+  ['surface', '#ffffff', '#111827'],
+  ['subtle', '#f3f4f6', '#1f2937'],
+  ['border', '#d1d5db', '#374151'],
+  ['focus', '#2563eb', '#60a5fa'],
+  ['link', '#1d4ed8', '#93c5fd'],
+  ['user-bubble', '#eff6ff', '#1e3a5f'],
+  ['code-bg', '#eef1f5', '#0b1220', '--pe-code-background'],
+  ['danger-text', '#b91c1c', '#fca5a5'],
+  ['event', '#f1f3f6', '#1c2430'],
+  ['scene', '#f8fafc', '#162032'],
+  ['json-key', '#1d4ed8', '#93c5fd'],
+  ['json-string', '#047857', '#6ee7b7'],
+  ['json-number', '#92400e', '#fcd34d'],
+  ['json-literal', '#7c3aed', '#c4b5fd'],
+];
 
-const dark: Record<string, [string, string]> = {
-  text: ['--pe-text-color', '#e5e7eb'],
-  muted: ['--pe-muted-color', '#9ca3af'],
-  surface: ['--pe-surface-color', '#111827'],
-  subtle: ['--pe-subtle-color', '#1f2937'],
-  border: ['--pe-border-color', '#374151'],
-  focus: ['--pe-focus-color', '#60a5fa'],
-  link: ['--pe-link-color', '#93c5fd'],
-  'user-bubble': ['--pe-user-bubble-color', '#1e3a5f'],
-  'code-bg': ['--pe-code-background', '#0b1220'],
-  'danger-text': ['--pe-danger-text-color', '#fca5a5'],
-  event: ['--pe-event-color', '#1c2430'],
-  scene: ['--pe-scene-color', '#162032'],
-};
+/** The segment colours (SPEC §4.3), the same in both themes. */
+const SEGMENT_TOKENS: [name: string, colour: string][] = [
+  ['static-var', '#3b82f6'],
+  ['system-prompt', '#6b7280'],
+  ['memory', '#8b5cf6'],
+  ['skills', '#10b981'],
+  ['tool-overview', '#f59e0b'],
+  ['tool-call-request', '#1f2937'],
+  ['tool-success', '#22c55e'],
+  ['tool-failure', '#ef4444'],
+];
 
-const declarations = (tokens: Record<string, [string, string]>) =>
+const declarations = (tokens: readonly (string | undefined)[][], value: number) =>
   unsafeCSS(
-    Object.entries(tokens)
-      .map(([name, [publicName, fallback]]) => `--_${name}: var(${publicName}, ${fallback});`)
+    tokens
+      .map(
+        (token) => `--_${token[0]}: var(${token[3] ?? `--pe-${token[0]}-color`}, ${token[value]});`,
+      )
       .join('\n'),
   );
 
@@ -65,27 +72,20 @@ export const themeStyles = css`
     display: none;
   }
   .base {
-    ${declarations(light)}
-    --_static-var: var(--pe-static-var-color, #3b82f6);
-    --_system-prompt: var(--pe-system-prompt-color, #6b7280);
-    --_memory: var(--pe-memory-color, #8b5cf6);
-    --_skills: var(--pe-skills-color, #10b981);
-    --_tool-overview: var(--pe-tool-overview-color, #f59e0b);
-    --_tool-call-request: var(--pe-tool-call-request-color, #1f2937);
-    --_tool-success: var(--pe-tool-success-color, #22c55e);
-    --_tool-failure: var(--pe-tool-failure-color, #ef4444);
+    ${declarations(TOKENS, 1)}
+    ${declarations(SEGMENT_TOKENS, 1)}
     --_radius: var(--pe-radius, 8px);
     --_mono: var(--pe-code-font-family, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     color: var(--_text);
     color-scheme: light;
   }
   .base.dark {
-    ${declarations(dark)}
+    ${declarations(TOKENS, 2)}
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     .base.auto {
-      ${declarations(dark)}
+      ${declarations(TOKENS, 2)}
       color-scheme: dark;
     }
   }
