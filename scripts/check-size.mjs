@@ -137,7 +137,7 @@ const entries = [
         "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
       ),
   ],
-  ['core', 35_000, 56_500, () => bundled("export * from 'prompt-envelope/core';")],
+  ['core', 35_000, 56_400, () => bundled("export * from 'prompt-envelope/core';")],
   [
     'core: validate, export, import',
     32_000,
@@ -147,8 +147,8 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 150_200, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 150_500, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 150_100, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 150_400, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   ['split: page with one chat', 55_000, 80_700, splitChatPage],
 ];

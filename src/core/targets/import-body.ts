@@ -1,5 +1,6 @@
 import { pointerForMessage, type EnvelopeError } from '../protocol/issues.js';
 import {
+  DEEP_NESTING_RISK,
   findNestingBeyond,
   MAX_DOCUMENT_NESTING,
   NESTING_LIMIT,
@@ -166,7 +167,7 @@ function checkNesting(body: object): { error: EnvelopeError } | { warning: Impor
   if (!deep) return null;
   const found = deep.keyword === 'nesting' ? findNestingBeyond(body, MAX_DOCUMENT_NESTING) : deep;
   if (!found) {
-    const message = `The value at ${pointerForMessage(deep.path)} ${deep.problem}; Python's json module and JavaScript's JSON.stringify stop near that depth, so the request that exporting it gives may be refused by the API or the code that sends it.`;
+    const message = `The value at ${pointerForMessage(deep.path)} ${deep.problem}${DEEP_NESTING_RISK}`;
     return { warning: { path: deep.path, code: 'deep-nesting', message } };
   }
   const why =
