@@ -50,8 +50,8 @@ async function litServerRenderer() {
     /**
      * A message's declarative shadow root with the styles of the segment kinds it draws, not of
      * all twelve: each message repeats its styles, and a page of 14 messages carried every
-     * kind's 14 times (demo B's viewer page: 351 kB of styles, now 197). In the page a message
-     * adopts a kind's styles when it first draws one (message-segments.ts).
+     * kind's 14 times (demo B's viewer page: 351 kB of styles, now 199). In the page a message
+     * adopts the segment styles with its first view (message-segments.ts).
      */
     class MessageRenderer extends LitElementRenderer {
       static override matchesClass(ctor: typeof HTMLElement): boolean {

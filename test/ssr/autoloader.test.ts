@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { collecting } from './page-problems.js';
 import { renderEnvelopeHTML } from 'prompt-envelope/ssr';
 import demoB from '../../src/data/demos/demo-b.json' with { type: 'json' };
 
@@ -73,16 +74,6 @@ after(async () => {
   await browser?.close();
   server?.close();
 });
-
-/** The page's errors and warnings, and its uncaught exceptions, as they come. */
-function collecting(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return problems;
-}
 
 describe('the code-split build with its autoloader', () => {
   test('one <envelope-chat>: only its module and chunks load; a <prompt-studio> added later loads then', async () => {

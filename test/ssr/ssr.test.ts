@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { collecting } from './page-problems.js';
 import { renderEnvelopeHTML, renderEnvelopePage } from 'prompt-envelope/ssr';
 import demoB from '../../src/data/demos/demo-b.json' with { type: 'json' };
 import dompurifyCorpus from '../fixtures/xss/dompurify-payloads.json' with { type: 'json' };
@@ -78,15 +79,6 @@ function deepText(page: Page): Promise<string> {
     };
     return walk(document.body).replace(/\\s+/g, ' ');
   })()`);
-}
-
-function collecting(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return problems;
 }
 
 const demo = demoB as unknown as Envelope;

@@ -42,11 +42,13 @@ const SEGMENT_TOKENS: [name: string, colour: string][] = [
   ['tool-failure', '#ef4444'],
 ];
 
-const declarations = (tokens: readonly (string | undefined)[][], value: number) =>
+/** The tokens as custom properties, with the value in `column` (1: light, 2: dark) as fallback. */
+const declarations = (tokens: readonly (string | undefined)[][], column: 1 | 2) =>
   unsafeCSS(
     tokens
       .map(
-        (token) => `--_${token[0]}: var(${token[3] ?? `--pe-${token[0]}-color`}, ${token[value]});`,
+        (token) =>
+          `--_${token[0]}: var(${token[3] ?? `--pe-${token[0]}-color`}, ${token[column]});`,
       )
       .join('\n'),
   );
