@@ -208,20 +208,16 @@ export class EnvelopeMessage extends LitElement {
     }
   }
 
+  /**
+   * Resolves once the message shows what it was given: its segment views loaded, no segment
+   * waiting for its turn to draw (text-pacer.ts), raw HTML in Markdown sanitized (the sanitizer
+   * loads on demand, markdown-html.ts).
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.viewsLoading) {
-      await this.viewsLoading;
-      done = await super.getUpdateComplete();
-    }
-    while (this.waiting()) {
-      await nextTurn();
-      done = await super.getUpdateComplete();
-    }
-    // Raw HTML in a segment's Markdown waits for the sanitizer, loaded on demand (markdown-html.ts).
-    const sanitized = htmlShown(this);
-    if (sanitized) {
-      await sanitized;
+    let wait;
+    while ((wait = this.viewsLoading ?? (this.waiting() ? nextTurn() : htmlShown(this)))) {
+      await wait;
       done = await super.getUpdateComplete();
     }
     return done;

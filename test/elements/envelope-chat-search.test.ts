@@ -281,9 +281,51 @@ describe('<envelope-chat> with long conversations', () => {
     await settle(chat);
     expect(deepText(chat.shadowRoot!.querySelector('[part~="header"]')!)).to.match(/25,?000/);
     expect(chat.shadowRoot!.querySelector('[data-index="0"]')).to.not.equal(null);
-    // 1,000 chunks of 25 messages; the groups far from view (40 chunks each) are one block each.
+    // 2,500 chunks of 10 messages; the groups far from view (100 chunks each) are one block each.
     expect(chat.shadowRoot!.querySelectorAll('[data-group]')).to.have.length(25);
-    expect(chat.shadowRoot!.querySelectorAll('[data-chunk]').length).to.be.at.most(2 * 40);
+    expect(chat.shadowRoot!.querySelectorAll('[data-chunk]').length).to.be.at.most(2 * 100);
+  });
+
+  it('draws the chunks a jump brings near one per frame', async () => {
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        style="display: block; height: 400px; overflow-y: auto"
+        .envelope=${long(3000)}
+      ></envelope-chat>`,
+    );
+    await settle(chat);
+    const drawn = () =>
+      new Set(
+        [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[data-chunk]')]
+          .filter((chunk) => chunk.querySelector('[data-index]'))
+          .map((chunk) => Number(chunk.dataset.chunk)),
+      );
+    // The frame in which each chunk was first drawn, counted from the jump.
+    let frame = 0;
+    const firstDrawn = new Map<number, number>();
+    const note = () => {
+      for (const chunk of drawn()) if (!firstDrawn.has(chunk)) firstDrawn.set(chunk, frame);
+    };
+    const watch = new MutationObserver(note);
+    watch.observe(chat.shadowRoot!, { childList: true, subtree: true });
+    const before = drawn();
+    chat.scrollTop = chat.scrollHeight / 2;
+    for (; frame < 30; frame++) await new Promise(requestAnimationFrame);
+    watch.disconnect();
+    const woken = [...firstDrawn].filter(([chunk]) => !before.has(chunk));
+    expect(woken.length, 'chunks drawn after the jump').to.be.at.least(3);
+    const perFrame = new Map<number, number>();
+    for (const [, at] of woken) perFrame.set(at, (perFrame.get(at) ?? 0) + 1);
+    expect(Math.max(...perFrame.values()), 'chunks drawn in one frame').to.equal(1);
+    // The one in view is drawn within a few frames.
+    const view = chat.getBoundingClientRect();
+    const inView = [...woken].some(([chunk]) => {
+      const box = chat
+        .shadowRoot!.querySelector(`[data-chunk="${chunk}"]`)!
+        .getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    expect(inView, 'a chunk in view is drawn').to.be.true;
   });
 
   it('names a message that fails the check in a later slice by its whole path; a newer envelope supersedes the check', async () => {

@@ -108,16 +108,12 @@ export abstract class SegmentElement<S extends Segment> extends LitElement {
     return this.view.render('base', `base ${this.ambient.theme}`);
   }
 
+  /** Resolves once the segment shows what it was given (see the message's). */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.view.waiting) {
-      await nextTurn();
-      done = await super.getUpdateComplete();
-    }
-    // Raw HTML in its Markdown waits for the sanitizer, loaded on demand (markdown-html.ts).
-    const sanitized = htmlShown(this);
-    if (sanitized) {
-      await sanitized;
+    let wait;
+    while ((wait = this.view.waiting ? nextTurn() : htmlShown(this))) {
+      await wait;
       done = await super.getUpdateComplete();
     }
     return done;
