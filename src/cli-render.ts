@@ -1,13 +1,17 @@
 /** `prompt-envelope render FILE [-o page.html] [--interactive]`: a conversation as a static page. */
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { pointerForMessage } from './core/protocol/issues.js';
 import { importEnvelope } from './core/targets/import.js';
-import { inlineScript } from './cli/inline-script.js';
+import { pageScript } from './cli/inline-script.js';
 import { line } from './cli/terminal-text.js';
-import { renderPage } from './ssr/page.js';
+import { renderPage, type RenderPageOptions } from './ssr/page.js';
 
 export interface RenderCommandOptions {
   output?: string;
   interactive: boolean;
+  /** With `output`: one file that holds its script and styles, not files beside it. */
+  inline?: boolean;
   viewer: boolean;
   theme?: 'light' | 'dark' | 'auto';
   lang?: string;
@@ -18,7 +22,34 @@ export interface RenderCommandOptions {
 export interface RenderIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Writes `text` to `path`, making the folders it needs. */
   writeFile: (path: string, text: string) => void;
+}
+
+/** Where an interactive page's script and styles go, beside it: one folder, shared by pages. */
+const FILES = 'prompt-envelope-files';
+
+/**
+ * Script and styles in files beside `page`, named by their content: pages rendered into one
+ * folder share them (also pages of other versions, whose files have other names), and a browser
+ * keeps them cached until they change. Written once the page is, by `write`.
+ */
+function filesBeside(page: string) {
+  const files = new Map<string, string>();
+  const add = (text: string, name: (hash: string) => string) => {
+    const address = `${FILES}/${name(createHash('sha256').update(text).digest('hex').slice(0, 12))}`;
+    files.set(address, text);
+    return address;
+  };
+  const options: RenderPageOptions['files'] = {
+    script: add(pageScript('classic'), (hash) => `prompt-envelope.${hash}.js`),
+    stylesheet: (css) => add(css, (hash) => `${hash}.css`),
+  };
+  const write = (io: RenderIo) => {
+    for (const [address, text] of files) io.writeFile(join(dirname(page), address), text);
+    return files.size;
+  };
+  return { options, write };
 }
 
 /**
@@ -47,8 +78,13 @@ export async function renderCommand(
       io.stderr(line`  ${pointerForMessage(error.path || '/')}: ${error.message}
 `);
   }
-  // The script-tag bundle with its on-demand parts inside (a page that loads nothing else).
-  const script = options.interactive ? inlineScript() : undefined;
+  // The script-tag bundle with its on-demand parts inside: in a file beside the page (with the
+  // styles of its shadow roots), or inside the page when there is no folder to write to.
+  const beside =
+    options.interactive && options.output && !options.inline
+      ? filesBeside(options.output)
+      : undefined;
+  const script = options.interactive && !beside ? pageScript('module') : undefined;
   // Nothing read: the element is given the text, and shows why, as the viewer does.
   const shown = conversations.length === 0 ? [text] : conversations;
   const page = await renderPage(shown, {
@@ -58,10 +94,15 @@ export async function renderCommand(
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.title ? { title: options.title } : {}),
     ...(script ? { script } : {}),
+    ...(beside ? { files: beside.options } : {}),
   });
   if (options.output) {
     io.writeFile(options.output, page);
-    io.stderr(line`wrote ${options.output} (${Math.round(page.length / 1024)} kB)\n`);
+    const count = beside?.write(io);
+    const files = count
+      ? line`, and ${count} files it loads in ${join(dirname(options.output), FILES)}`
+      : '';
+    io.stderr(line`wrote ${options.output} (${Math.round(page.length / 1024)} kB)${files}\n`);
   } else {
     io.stdout(page);
   }

@@ -3,7 +3,7 @@
  * The `prompt-envelope` command: validate envelopes and export them as provider requests.
  * Exit codes: 0 ok, 1 invalid input (messages name the JSON path), 2 usage error.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderCommand } from './cli-render.js';
@@ -56,7 +56,9 @@ const USAGE = `Usage:
         [--no-open]                            print the address, do not open a browser
   prompt-envelope render FILE                  a static HTML page of the conversation (no network)
         [-o, --output PAGE]                    write it to PAGE instead of standard output
-        [--interactive]                        inline the elements' script: they hydrate and respond
+        [--interactive]                        the elements hydrate and respond: their script and styles
+                                               in files beside PAGE (prompt-envelope-files/), or inside
+                                               the page with --inline or without -o
         [--viewer]                             the whole viewer (chat and protocol panel), not the chat
         [--theme light|dark|auto] [--lang L] [--time-zone ZONE] [--title T]
   prompt-envelope --help | --version
@@ -87,7 +89,10 @@ const nodeIo: CliIo = {
   readFile: (path, maxBytes) =>
     path === '-' ? readStandardInput(maxBytes) : readRegularFile(path, maxBytes),
   realPath: nodeRealPath,
-  writeFile: (path, text) => writeFileSync(path, text),
+  writeFile: (path, text) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  },
 };
 
 class UsageError extends Error {}
@@ -124,6 +129,7 @@ function dispatch(args: string[], io: CliIo): number | Promise<number> {
       curl: { type: 'boolean' },
       output: { type: 'string', short: 'o' },
       interactive: { type: 'boolean' },
+      inline: { type: 'boolean' },
       viewer: { type: 'boolean' },
       theme: { type: 'string' },
       lang: { type: 'string' },
@@ -219,6 +225,7 @@ function dispatch(args: string[], io: CliIo): number | Promise<number> {
         {
           output: values.output,
           interactive: values.interactive === true,
+          inline: values.inline === true,
           viewer: values.viewer === true,
           theme,
           lang: values.lang,

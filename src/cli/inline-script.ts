@@ -1,7 +1,7 @@
 /**
- * The script of an interactive page that loads nothing else (`render --interactive`): the ES
- * module bundle, with the parts it would load from dist/lazy/ held inside. Made from the files the
- * package ships beside this module, so that no third copy of the library ships for it.
+ * The script of an interactive page (`render --interactive`): a script-tag bundle with the parts
+ * it would load from dist/lazy/ held inside, so that it loads nothing else. Made from the files
+ * the package ships beside this module, so that no third copy of the library ships for it.
  */
 import { readFileSync } from 'node:fs';
 
@@ -26,8 +26,14 @@ function partFunction(name: string): string {
   return `()=>{${code.slice(0, found.index)};return{${members.join(',')}}}`;
 }
 
-export function inlineScript(): string {
-  const bundle = readFileSync(new URL('prompt-envelope.js', dist), 'utf8');
+/**
+ * `module`: the ES module bundle, for a script inside the page. `classic`: the classic-script
+ * bundle, for a file beside the page: a page opened from disk may not load a module script from
+ * a file (Chromium refuses it as cross-origin), a classic one it may.
+ */
+export function pageScript(kind: 'module' | 'classic'): string {
+  const file = kind === 'module' ? 'prompt-envelope.js' : 'prompt-envelope.iife.js';
+  const bundle = readFileSync(new URL(file, dist), 'utf8');
   const parts = new Map<string, string>();
   const code = bundle.replace(/\bimport\("\.\/lazy\/([\w-]+)\.js"\)/g, (_, name: string) => {
     if (!parts.has(name)) parts.set(name, partFunction(name));

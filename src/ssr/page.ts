@@ -1,7 +1,8 @@
 /**
  * A whole static page around a server-rendered envelope (`prompt-envelope render`): one file
- * that opens from disk, for bug reports, docs and e-mail. It needs no network: styles are in the
- * declarative shadow roots, and its Content-Security-Policy lets nothing load from elsewhere (a
+ * that opens from disk, for bug reports, docs and e-mail (or, interactive, a page and the files
+ * beside it that it loads). It needs no network: styles are in the declarative shadow roots (or
+ * linked from beside it), and its Content-Security-Policy lets nothing load from elsewhere (a
  * page that is mailed around must not call the hosts its envelope names, so remote images show
  * as their alt text).
  */
@@ -16,6 +17,13 @@ export interface RenderPageOptions extends RenderEnvelopeOptions {
    * hydrate and become interactive. Without it the page is HTML and CSS only.
    */
   script?: string;
+  /**
+   * For a page that loads its script and styles from files beside it (`render --interactive -o
+   * PAGE`): `script` is the address of the classic script to load, and `stylesheet` gives the
+   * address of the file that holds the styles of a shadow root (the caller writes that file).
+   * Each shadow root then links its styles instead of repeating them.
+   */
+  files?: { script: string; stylesheet: (css: string) => string };
 }
 
 const escapeHtml = (text: string) =>
@@ -71,21 +79,43 @@ export async function renderPage(
               `<section aria-labelledby="conversation-${i + 1}"><h2 id="conversation-${i + 1}">${conversationHeading(i + 1, parts.length, options.lang)}</h2>\n${part}</section>`,
           )
           .join('\n');
+  const { files } = options;
+  // The server renderer writes each shadow root's styles in a <style> of its own (no text of an
+  // envelope can: it is escaped). With files beside the page, each links its sheet instead: demo
+  // B's viewer repeated 199 kB of styles over its 17 shadow roots.
+  const linked = new Set<string>();
+  const shown = files
+    ? body.replace(/<style>([^]*?)<\/style>/g, (_, css: string) => {
+        const href = escapeHtml(files.stylesheet(css));
+        linked.add(href);
+        return `<link rel="stylesheet" href="${href}">`;
+      })
+    : body;
   // The inline bundle is a module script: `</script` cannot occur in it unescaped. The policy
   // allows exactly this script, by its hash.
   const script = options.script?.replace(/<\/script/gi, '<\\/script');
-  const inline = script ? `<script type="module">${script}</script>` : '';
-  // Nothing loads by itself: pictures only from data: URLs. Audio and video are drawn with
-  // preload="none", so a remote clip loads only when the reader presses play.
+  const scripts = files
+    ? `<script src="${escapeHtml(files.script)}"></script>`
+    : script
+      ? `<script type="module">${script}</script>`
+      : '';
+  // Nothing loads by itself from elsewhere: pictures only from data: URLs; audio and video are
+  // drawn with preload="none", so a remote clip loads only when the reader presses play. Files
+  // beside the page are 'self' (on disk too: Chromium counts the page's folder as its own).
   const policy = [
     "default-src 'none'",
-    "style-src 'unsafe-inline'",
+    files ? "style-src 'self' 'unsafe-inline'" : "style-src 'unsafe-inline'",
     'img-src data:',
     'media-src data: https: http:',
-    ...(script
-      ? [`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`]
-      : []),
+    ...(files
+      ? ["script-src 'self'"]
+      : script
+        ? [`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`]
+        : []),
   ].join('; ');
+  // A stylesheet linked in a shadow root does not hold back the first paint: asked for from the
+  // head, it arrives as soon as it can.
+  const preloads = [...linked].map((href) => `<link rel="preload" as="style" href="${href}">\n`);
   return `<!doctype html>
 <html lang="${escapeHtml(options.lang ?? 'en')}">
 <head>
@@ -94,11 +124,11 @@ export async function renderPage(
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="generator" content="prompt-envelope render">
 <title>${escapeHtml(options.title ?? defaultTitle(envelopes))}</title>
-<style>body { margin: 0 auto; max-width: 60rem; padding: 1rem; } h2 { margin: 2rem 0 0.5rem; font: 600 1rem system-ui, sans-serif; color: #374151; } @media (prefers-color-scheme: dark) { body { background: #0b1220; } h2 { color: #e5e7eb; } }</style>
+${preloads.join('')}<style>body { margin: 0 auto; max-width: 60rem; padding: 1rem; } h2 { margin: 2rem 0 0.5rem; font: 600 1rem system-ui, sans-serif; color: #374151; } @media (prefers-color-scheme: dark) { body { background: #0b1220; } h2 { color: #e5e7eb; } }</style>
 </head>
 <body>
-${body}
-${inline}
+${shown}
+${scripts}
 </body>
 </html>
 `;

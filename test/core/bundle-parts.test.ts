@@ -75,16 +75,20 @@ test('what loads on demand is not in the bundles; the inline script has everythi
     assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
     assert.ok(!code.includes('StaticRange'), `${bundle}: the painting of search matches`);
   }
-  // `render --interactive`'s script: made from the bundle and dist/lazy/, as the package has them.
-  const { inlineScript } = (await import(new URL('cli/inline-script.js', dist).href)) as {
-    inlineScript: () => string;
+  // `render --interactive`'s scripts (inside the page, or beside it): made from a bundle and
+  // dist/lazy/, as the package has them.
+  const { pageScript } = (await import(new URL('cli/inline-script.js', dist).href)) as {
+    pageScript: (kind: 'module' | 'classic') => string;
   };
-  const inline = inlineScript();
-  assert.doesNotMatch(inline, /\bimport\(/);
-  assert.ok(CHINESE.test(inline) && inline.includes('YAMLException'));
-  assert.ok(inline.includes('ALLOWED_URI_REGEXP'), 'the inline script holds DOMPurify');
-  for (const part of parts)
-    assert.ok(inline.includes(`"${part.replace(/\.js$/, '')}":()=>{`), part);
+  for (const kind of ['module', 'classic'] as const) {
+    const script = pageScript(kind);
+    assert.doesNotMatch(script, /\bimport\(/, kind);
+    assert.ok(CHINESE.test(script) && script.includes('YAMLException'), kind);
+    assert.ok(script.includes('ALLOWED_URI_REGEXP'), `the ${kind} script holds DOMPurify`);
+    assert.equal(/\bexport\s*\{/.test(script), kind === 'module', `${kind}: exports`);
+    for (const part of parts)
+      assert.ok(script.includes(`"${part.replace(/\.js$/, '')}":()=>{`), `${kind}: ${part}`);
+  }
 });
 
 test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core has no YAML parser', async () => {

@@ -4,7 +4,7 @@
 // inert for the whole XSS corpus.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,11 @@ const texts = demo.messages.flatMap((m) =>
 );
 /** A few words of each text segment, as Markdown renders them. */
 const phrases = texts.map((t) => t.replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' '));
+
+/** Whether `url` is the page `file` or one of the files it loads from beside it. */
+const besidePage = (url: string, file: string) =>
+  url === `file://${file}` ||
+  url.startsWith(`file://${join(file, '..', 'prompt-envelope-files')}/`);
 
 describe('prompt-envelope render (the command, as a process)', () => {
   test('writes a page that shows every message with JavaScript off', async () => {
@@ -175,7 +180,7 @@ describe('prompt-envelope render (the command, as a process)', () => {
         const problems = collecting(page);
         // Demo D's audio clip is remote: the page may load it on play, never by itself.
         page.on('request', (r) => {
-          if (r.url() !== `file://${file}`) problems.push(`loaded ${r.url()}`);
+          if (!besidePage(r.url(), file)) problems.push(`loaded ${r.url()}`);
         });
         await page.goto(`file://${file}`);
         const tag = viewer ? 'envelope-viewer' : 'envelope-chat';
@@ -219,7 +224,10 @@ describe('prompt-envelope render (the command, as a process)', () => {
     await page.goto(`file://${file}`);
     await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
     await page.evaluate(`document.querySelector('envelope-chat').updateComplete`);
-    assert.deepEqual(requests, [`file://${file}`]);
+    assert.deepEqual(
+      requests.filter((url) => !besidePage(url, file)),
+      [],
+    );
     await page.mouse.click(1, 1); // play() needs a user gesture
     const fetched = page.waitForRequest(clip, { timeout: 10_000 });
     await page.locator('audio').evaluate((audio: HTMLAudioElement) => {
@@ -250,9 +258,90 @@ describe('prompt-envelope render (the command, as a process)', () => {
     await page.evaluate(`document.querySelector('envelope-chat').updateComplete`);
     const text = await deepText(page);
     assert.ok(text.includes('系统提示词') && !text.includes('System prompt'), text.slice(0, 300));
-    assert.deepEqual(requests, [`file://${file}`]);
+    assert.deepEqual(
+      requests.filter((url) => !besidePage(url, file)),
+      [],
+    );
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  test('--interactive -o: the page loads its script and styles from beside it, drawn as the one-file page is', async () => {
+    const render = (file: string, ...more: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          join(root, 'bin/prompt-envelope.js'),
+          'render',
+          join(root, 'src/data/demos/demo-b.json'),
+          '--interactive',
+          '--viewer',
+          '-o',
+          file,
+          ...more,
+        ],
+        { encoding: 'utf8' },
+      );
+    const sub = mkdtempSync(join(folder, 'beside-'));
+    const beside = join(sub, 'demo-b.html');
+    const single = join(sub, 'demo-b-single.html');
+    const out = render(beside);
+    assert.equal(out.status, 0, out.stderr);
+    assert.equal(render(single, '--inline').status, 0);
+    const files = readdirSync(join(sub, 'prompt-envelope-files')).sort();
+    assert.match(out.stderr, new RegExp(`, and ${files.length} files it loads in `));
+    assert.equal(files.filter((name) => /^prompt-envelope\.\w{12}\.js$/.test(name)).length, 1);
+    assert.ok(files.filter((name) => name.endsWith('.css')).length >= 3, files.join());
+    const html = readFileSync(beside, 'utf8');
+    const body = html.slice(html.indexOf('<body>'));
+    assert.ok(!body.includes('<style>'), 'no shadow root repeats its styles');
+    assert.equal(body.match(/<link rel="stylesheet"/g)?.length, body.match(/<template /g)?.length);
+    assert.ok(statSync(beside).size <= 300_000, `${statSync(beside).size} B`);
+    // Rendering again into the folder rewrites the same files (their names are their content).
+    render(join(sub, 'again.html'));
+    assert.deepEqual(readdirSync(join(sub, 'prompt-envelope-files')).sort(), files);
+
+    /** Each element's tag, text and a few computed styles, through every shadow root. */
+    const drawn = `(() => {
+      const rows = [];
+      const visit = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (['STYLE', 'LINK', 'SCRIPT', 'TEMPLATE'].includes(el.tagName)) continue;
+          const style = getComputedStyle(el);
+          rows.push([el.localName, el.className, style.display, style.color, style.backgroundColor, style.fontSize, style.borderTopWidth].join(' '));
+          if (el.shadowRoot) visit(el.shadowRoot);
+        }
+      };
+      visit(document.body);
+      return rows;
+    })()`;
+    const open = async (file: string, javaScriptEnabled: boolean) => {
+      const page = await browser.newPage({ javaScriptEnabled });
+      const problems = collecting(page);
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(`file://${file}`);
+      if (javaScriptEnabled) {
+        await page.waitForFunction(`customElements.get('envelope-viewer') !== undefined`);
+        await page.evaluate(`document.querySelector('envelope-viewer').updateComplete`);
+      }
+      const rows = (await page.evaluate(drawn)) as string[];
+      await page.close();
+      return { rows, problems, requests };
+    };
+    const reference = await open(single, true);
+    const hydrated = await open(beside, true);
+    assert.deepEqual(hydrated.problems, []);
+    assert.deepEqual(
+      hydrated.requests.filter((url) => !besidePage(url, beside)),
+      [],
+    );
+    assert.ok(hydrated.rows.length > 500, `${hydrated.rows.length} elements`);
+    assert.deepEqual(hydrated.rows, reference.rows);
+    // With JavaScript off, the linked styles still apply: as the one-file page without script.
+    const still = await open(beside, false);
+    const stillSingle = await open(single, false);
+    assert.deepEqual(still.rows, stillSingle.rows);
   });
 
   test('reads what view reads: a request body, a log of several conversations, and says what it read', () => {
