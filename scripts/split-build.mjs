@@ -7,25 +7,27 @@
 // 33 JS requests before the chat showed (106 kB gzip). rolldown's code-splitting groups name the
 // chunks, here by what reaches each module:
 // - `shared`: Lit and its hydration support, marked, the core and elements/internal as far as the
-//   chat and its meter reach them, and the styles of the segment kinds: what every element draws
-//   with (an app's bundler loads the segment styles with the first view: here they come with the
-//   rest, beside the other styles they compress well with);
-// - `message`: <envelope-message> and the segment views it draws (which an app's bundler splits
-//   off, to load the first time a message draws that kind: here they come in the same request);
+//   chat and its meter reach them, the compiler's helpers, and what both the views and the
+//   measuring use: what every element draws with;
+// - `message`: <envelope-message> (its module);
+// - `views`: the view of every segment kind and the segment styles, which an app's bundler splits
+//   off to load the first time a message draws that kind: here all of them come in one request
+//   with a message's first view (the loaders' `.split.ts` twins);
 // - `measure`: what measuring an envelope needs beyond `shared` (the export targets it measures
-//   for), which the chat's meter loads after the first paint and the protocol panel, studio,
-//   diff and viewer import;
+//   for), with <context-meter>'s module, which the chat loads after the first paint and the
+//   protocol panel, studio, diff and viewer import;
 // - `tools`: the rest of the library that two or more elements use (compose, curl, tabs, ...);
 // - each element's own code in its module, which another element that draws it imports (the
 //   viewer imports the chat's); the offload jobs and the panel's targets in chunks of their own;
 //   the other parts that load on demand (Chinese strings, DOMPurify, js-yaml, jsdiff, ...) are
 //   the files of dist/lazy/ that the one-file bundles load too.
-// A page with one chat loads the autoloader, the chat, `shared` and `message`, then its meter
-// (<context-meter>'s module) and `measure`: 6 JS requests in all. A
+// A page with one chat loads the autoloader, the chat, `shared` and `message` (48.5 kB gzip),
+// then `views` with the first message's view and its meter (<context-meter>'s module, with the
+// measuring) after the first paint: 6 JS requests in all. A
 // two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
 // it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import { squeezedElementSource } from './css-literals.mjs';
@@ -37,14 +39,6 @@ const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z
   (m) => m[1],
 );
 const defineModule = (tag) => resolve(root, `src/elements/${tag}.ts`);
-
-/** The view of each segment kind (segment-view-loaders.ts). */
-const SEGMENT_VIEWS = readdirSync('src/elements')
-  .filter((file) => file.endsWith('.view.ts'))
-  .map((file) => `src/elements/${file}`);
-
-/** The styles of each segment kind's element, which a message draws that kind with too. */
-const KIND_STYLES = /[\\/](segment-[a-z-]+|tool-call-[a-z]+)\.styles\.ts$/;
 
 /** The library's base, as opposed to an element's own code. */
 const BASE =
@@ -123,6 +117,39 @@ const chunkTable = {
   },
 };
 
+/**
+ * rolldown's runtime (its helper that makes a module namespace object, for a dynamic import of a
+ * module inside a chunk) is a chunk of its own when several chunks call it: one more request, for
+ * 0.2 kB, on every page whose chunks do. Each of them gets its own copy instead.
+ */
+const runtimeInside = {
+  name: 'runtime-inside',
+  generateBundle(_options, bundle) {
+    const runtime = Object.values(bundle).find(
+      (chunk) =>
+        chunk.type === 'chunk' && chunk.moduleIds.every((id) => id.includes('rolldown/runtime')),
+    );
+    if (!runtime) return;
+    const exports = /export\s*\{\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*\};?\s*$/.exec(runtime.code);
+    if (!exports) throw new Error('split build: the runtime chunk does not end with one export');
+    const [, local, exported = local] = exports;
+    const helper = `(()=>{${runtime.code.slice(0, exports.index)};return ${local}})()`;
+    const file = basename(runtime.fileName).replace(/[.$]/g, '\\$&');
+    const statement = new RegExp(
+      `import\\s*\\{\\s*${exported}(?:\\s+as\\s+([\\w$]+))?\\s*\\}\\s*from\\s*"[\\w./-]*/${file}";?`,
+    );
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.imports.includes(runtime.fileName)) continue;
+      const found = statement.exec(chunk.code);
+      if (!found)
+        throw new Error(`split build: ${chunk.fileName} imports the runtime in a way not known`);
+      chunk.code = chunk.code.replace(statement, () => `const ${found[1] ?? exported}=${helper};`);
+      chunk.imports = chunk.imports.filter((name) => name !== runtime.fileName);
+    }
+    delete bundle[runtime.fileName];
+  },
+};
+
 /** A module's `/*!`, `@license` and `@preserve` comments, indented by two spaces. */
 function licenceComments(source) {
   return [...source.matchAll(/\/\*[\s\S]*?\*\//g)]
@@ -132,15 +159,15 @@ function licenceComments(source) {
 }
 
 /**
- * The segment styles load with the first view in an app's bundle (segment-styles-load.ts); here
- * they are in `shared`, imported as in the one-file bundles (its `.bundle.ts` twin): a dynamic
- * import of a module in the chunk that imports it only adds a wrapper around it.
+ * A message loads the view of a segment kind and the segment styles with its first view
+ * (segment-view-loaders.ts, segment-styles-load.ts): here from one chunk of all of them, through
+ * the modules' `.split.ts` twins, in one request.
  */
-const stylesInside = {
-  name: 'styles-inside',
+const viewsTogether = {
+  name: 'views-together',
   resolveId(source, importer) {
-    if (!importer || !/(^|\/)segment-styles-load\.js$/.test(source)) return null;
-    return resolve(dirname(importer), source.replace(/\.js$/, '.bundle.ts'));
+    if (!importer || !/(^|\/)segment-(view-loaders|styles-load)\.js$/.test(source)) return null;
+    return resolve(dirname(importer), source.replace(/\.js$/, '.split.ts'));
   },
 };
 
@@ -186,13 +213,45 @@ function reachedGroup(name, modules, priority, test = () => true) {
   };
 }
 
+/** The segment views and the segment styles, which load with a message's first view. */
+const VIEWS = ['src/elements/internal/segment-views.split.ts'];
+
+/** The helpers that the compiled code of every chunk calls (decorators, module namespaces). */
+const HELPERS = /@oxc-project\+runtime|rolldown[:\\/]runtime/;
+
+/**
+ * `shared`: the base that the chat and its meter reach, the helpers, and the base modules that
+ * both the views and the measuring reach (so that neither loads the other's chunk).
+ */
+function sharedGroup() {
+  let chat, views, measure;
+  return {
+    name(id, ctx) {
+      if (process.env.SPLIT_DEBUG && /runtime/.test(id)) console.log('group?', id);
+      chat ??= reachedFrom(ctx, ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts']);
+      views ??= reachedFrom(ctx, VIEWS);
+      measure ??= reachedFrom(ctx, ['src/core/insight/measure.ts']);
+      const base = BASE.test(id) && (chat.has(id) || (views.has(id) && measure.has(id)));
+      return base || HELPERS.test(id) ? 'shared' : null;
+    },
+    priority: 4,
+  };
+}
+
 export async function buildSplit(lazy) {
   const bundle = await rolldown({
     input: {
       autoloader: 'src/autoloader.ts',
       ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
     },
-    plugins: [lazyParts(lazy), stylesInside, scriptTagSources, linkedLicences, chunkTable],
+    plugins: [
+      lazyParts(lazy),
+      viewsTogether,
+      scriptTagSources,
+      runtimeInside,
+      linkedLicences,
+      chunkTable,
+    ],
     platform: 'browser',
     // An element's module may export more than its define module (what another element that
     // draws it imports from it): without this, each would be a stub importing a chunk.
@@ -213,14 +272,14 @@ export async function buildSplit(lazy) {
     chunkFileNames: 'chunks/[name]-[hash].js',
     codeSplitting: {
       groups: [
+        sharedGroup(),
+        reachedGroup('message', ['src/elements/envelope-message.ts'], 3),
+        reachedGroup('views', VIEWS, 2.5),
         reachedGroup(
-          'shared',
-          ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts'],
-          4,
-          (id) => BASE.test(id) || KIND_STYLES.test(id),
+          'measure',
+          ['src/elements/context-meter.ts', 'src/core/insight/measure.ts'],
+          2,
         ),
-        reachedGroup('message', ['src/elements/envelope-message.ts', ...SEGMENT_VIEWS], 3),
-        reachedGroup('measure', ['src/core/insight/measure.ts'], 2),
         { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },
       ],
     },

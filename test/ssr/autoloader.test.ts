@@ -102,19 +102,20 @@ describe('the code-split build with its autoloader', () => {
         .filter((p) => p.startsWith('/dist/split/') && !p.includes('/chunks/'))
         .sort();
     // The chat's header meter is <context-meter>'s own module, loaded after the first paint; the
-    // messages and the segment views they draw are <envelope-message>'s module.
+    // messages are <envelope-message>'s module, and the segment views they draw one chunk, loaded
+    // with the first view.
     assert.deepEqual(modules(sent), [
       '/dist/split/autoloader.js',
       '/dist/split/elements/context-meter.js',
       '/dist/split/elements/envelope-chat.js',
       '/dist/split/elements/envelope-message.js',
     ]);
-    // The chunks are the chat's own static imports and the meter's measuring: no other part
-    // loaded on demand (Chinese, YAML, jsdiff) and nothing of the elements not on the page.
+    // The chunks are the chat's own static imports and the segment views: no other part loaded
+    // on demand (Chinese, YAML, jsdiff) and nothing of the elements not on the page.
     const chatChunks = new Set<string>();
     const visit = (file: string) => {
       for (const m of readFileSync(join(root, file), 'utf8').matchAll(
-        /(?:from|import)"(\.\.?\/[\w/-]+\.js)"|import\("(\.\/(?:measure-[\w-]+|context-meter)\.js)"\)/g,
+        /(?:from|import)"(\.\.?\/[\w/-]+\.js)"|import\("(\.\.?\/(?:chunks\/)?(?:views-[\w-]+|context-meter)\.js)"\)/g,
       )) {
         const next = join(dirname(file), m[1] ?? m[2]);
         if (!chatChunks.has(next)) {

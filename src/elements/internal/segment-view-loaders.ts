@@ -12,7 +12,8 @@ export type ViewClass = new (
 /**
  * The view of each kind, loaded the first time a message draws that kind: a page pays for the
  * kinds it shows (a chat of plain text never loads the tool overview's code). The one-file
- * bundles hold every view (segment-view-loaders.bundle.ts).
+ * bundles hold every view (segment-view-loaders.bundle.ts); the split build loads all of them in
+ * one chunk (segment-view-loaders.split.ts).
  */
 export const viewLoaders: Record<SegmentKind, () => Promise<ViewClass>> = {
   text: () => import('../segment-text.view.js').then((m) => m.TextView as ViewClass),
