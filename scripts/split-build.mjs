@@ -216,8 +216,8 @@ function reachedGroup(name, modules, priority, test = () => true) {
 /** The segment views and the segment styles, which load with a message's first view. */
 const VIEWS = ['src/elements/internal/segment-views.split.ts'];
 
-/** The helpers that the compiled code of every chunk calls (decorators, module namespaces). */
-const HELPERS = /@oxc-project\+runtime|rolldown[:\\/]runtime/;
+/** The helpers that the compiled code of every element calls (decorators). */
+const HELPERS = /@oxc-project\+runtime/;
 
 /**
  * `shared`: the base that the chat and its meter reach, the helpers, and the base modules that
@@ -227,7 +227,6 @@ function sharedGroup() {
   let chat, views, measure;
   return {
     name(id, ctx) {
-      if (process.env.SPLIT_DEBUG && /runtime/.test(id)) console.log('group?', id);
       chat ??= reachedFrom(ctx, ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts']);
       views ??= reachedFrom(ctx, VIEWS);
       measure ??= reachedFrom(ctx, ['src/core/insight/measure.ts']);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { pointerForMessage } from './core/protocol/issues.js';
 import { importEnvelope } from './core/targets/import.js';
-import { pageScript } from './cli/inline-script.js';
+import { pageScript } from './cli/page-script.js';
 import { line } from './cli/terminal-text.js';
 import { renderPage, type RenderPageOptions } from './ssr/page.js';
 

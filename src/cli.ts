@@ -210,6 +210,10 @@ function dispatch(args: string[], io: CliIo): number | Promise<number> {
     }
     case 'render': {
       if (files.length !== 1) throw new UsageError('render takes exactly one FILE.');
+      if (values.inline && !values.interactive)
+        throw new UsageError(
+          '--inline goes with --interactive (a page without script is one file).',
+        );
       const theme = values.theme;
       if (theme !== undefined && theme !== 'light' && theme !== 'dark' && theme !== 'auto')
         throw new UsageError(`--theme takes light, dark or auto, not '${theme}'.`);

@@ -77,7 +77,7 @@ test('what loads on demand is not in the bundles; the inline script has everythi
   }
   // `render --interactive`'s scripts (inside the page, or beside it): made from a bundle and
   // dist/lazy/, as the package has them.
-  const { pageScript } = (await import(new URL('cli/inline-script.js', dist).href)) as {
+  const { pageScript } = (await import(new URL('cli/page-script.js', dist).href)) as {
     pageScript: (kind: 'module' | 'classic') => string;
   };
   for (const kind of ['module', 'classic'] as const) {

@@ -292,6 +292,7 @@ describe('prompt-envelope CLI', () => {
     ],
     ['unknown option', ['validate', '--strict', demoFiles[0]], /Unknown option '--strict'/],
     ['missing file', ['validate', 'nope.json'], /cannot read nope\.json: no such file/],
+    ['--inline without --interactive', ['render', demoFiles[0], '--inline'], /--inline goes with/],
   ];
   for (const [name, args, message] of usage) {
     test(`usage error (exit 2): ${name}`, () => {
