@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The public API of prompt-envelope/core and of its other entry points (one per export target,
-// prompt-envelope/core/openai …, and core/skill-markdown), recorded in api/*.api.md by
+// prompt-envelope/core/openai …, core/skill-markdown and core/streams), recorded in api/*.api.md by
 // api-extractor from the built types (run `npm run build` first). `npm run api` rewrites the reports after an intended change;
 // `--check` (run by `npm test`) fails when an API differs from its committed report, so that
 // every change to the public API shows up in review.
@@ -12,10 +12,9 @@ const configPath = resolve('api-extractor.json');
 const base = ExtractorConfig.loadFile(configPath);
 const entries = [
   ['core/index', 'core.api.md'],
-  ...['openai', 'openai-responses', 'anthropic', 'gemini', 'otel', 'skill-markdown'].map((name) => [
-    `core/${name}`,
-    `core-${name}.api.md`,
-  ]),
+  ...['openai', 'openai-responses', 'anthropic', 'gemini', 'otel', 'skill-markdown', 'streams'].map(
+    (name) => [`core/${name}`, `core-${name}.api.md`],
+  ),
 ];
 const forgottenExportsAllowed = (messages) => ({
   ...messages,

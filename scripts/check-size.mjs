@@ -148,7 +148,11 @@ const entries = [
         "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
       ),
   ],
-  ['core', 35_000, 56_400, () => bundled("export * from 'prompt-envelope/core';")],
+  // 51.6 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
+  ['core', 35_000, 51_600, () => bundled("export * from 'prompt-envelope/core';")],
+  // Provider streams, an entry of their own (issue 29); no issue sets a goal, so the goal is the
+  // ceiling measured when it was made (7.6 kB on 2026-12-04): it stops growth.
+  ['core/streams', 7_700, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
   [
     'core: validate, export, import',
     32_000,
@@ -158,8 +162,8 @@ const entries = [
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 150_100, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 150_400, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 145_200, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 145_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   ['split: page with one chat', 55_000, 48_600, splitChatPage],
 ];

@@ -137,13 +137,9 @@ export {
   type ImportWarning,
 } from './targets/import.js';
 export { toCurl } from './targets/curl.js';
-export { createSseParser, type SseEvent, type SseParser } from './targets/streams/sse.js';
-export {
-  createStreamReader,
-  STREAM_PROVIDERS,
-  type StreamReader,
-  type StreamReaderOptions,
-} from './targets/streams/stream-reader.js';
+// Reading provider streams (SSE, four providers' formats) is its own entry point,
+// prompt-envelope/core/streams: an app that validates, exports or shows envelopes carries none of
+// it. Applying the updates it makes stays here, as the live elements take them.
 export {
   applyStreamUpdate,
   type StreamEndReason,

@@ -57,6 +57,16 @@ const cases = [
       },
     ],
   },
+  {
+    recipe: 'gemini',
+    // A recorded Gemini stream (see the folder's README), sent as Google sends it.
+    fixture: '../recordings/streams/google--google-text.jsonl',
+    url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    auth: ['x-goog-api-key', 'gemini-test'],
+    segments: [
+      { kind: 'text', content: 'There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y' },
+    ],
+  },
 ];
 
 test('the guide has one recipe per provider', () => {
@@ -68,7 +78,14 @@ test('the guide has one recipe per provider', () => {
 
 for (const c of cases) {
   test(`the ${c.recipe} recipe runs as written`, () => {
-    const body = readFileSync(new URL(`test/fixtures/streams/${c.fixture}`, root), 'utf8');
+    const file = readFileSync(new URL(`test/fixtures/streams/${c.fixture}`, root), 'utf8');
+    const body = c.fixture.endsWith('.jsonl')
+      ? file
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => `data: ${line}\r\n\r\n`)
+          .join('')
+      : file;
     const prelude = `
 const __body = ${JSON.stringify(body)};
 const __requests = [];
@@ -88,6 +105,7 @@ globalThis.fetch = async (url, init) => {
 };
 process.env.OPENAI_API_KEY = 'sk-test';
 process.env.ANTHROPIC_API_KEY = 'sk-ant-test';
+process.env.GEMINI_API_KEY = 'gemini-test';
 const __shown = [];
 const show = (update) => __shown.push(update.type);
 `;
@@ -96,13 +114,14 @@ console.log(JSON.stringify({ requests: __requests, message: stream.message(), sh
 `;
     const folder = fileURLToPath(new URL('node_modules/.cache/stream-recipes/', root));
     mkdirSync(folder, { recursive: true });
-    const file = `${folder}${c.recipe}.mjs`;
-    writeFileSync(file, prelude + recipes.get(c.recipe) + epilogue);
-    const out = JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' }));
+    const script = `${folder}${c.recipe}.mjs`;
+    writeFileSync(script, prelude + recipes.get(c.recipe) + epilogue);
+    const out = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' }));
     const [request] = out.requests;
     assert.equal(out.requests.length, 1);
     assert.equal(request.url, c.url);
-    assert.equal(request.body.stream, true);
+    // Gemini streams by its URL (`:streamGenerateContent`), the others by `stream: true`.
+    if (c.recipe !== 'gemini') assert.equal(request.body.stream, true);
     const headers = Object.fromEntries(
       Object.entries(request.headers as Record<string, string>).map(([k, v]) => [
         k.toLowerCase(),

@@ -234,7 +234,7 @@ const CASES: FixtureCase[] = [
     model: 'gpt-4.1-2025-04-14',
     segments: [text('Once upon a time, in a kingdom by the')],
     reason: 'length',
-    stopReason: 'max_output_tokens',
+    stopReason: 'incomplete',
     warnings: ['length'],
   },
   {
@@ -252,7 +252,7 @@ const CASES: FixtureCase[] = [
     model: 'gpt-4.1-2025-04-14',
     segments: [text('')],
     reason: 'error',
-    stopReason: null,
+    stopReason: 'failed',
     warnings: ['stream-error', 'no-content'],
   },
   {
@@ -440,6 +440,11 @@ const anthropic = {
     { type: 'message_stop' },
   ],
 };
+
+const gemini = (parts: unknown[], finishReason?: string) => ({
+  candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}) }],
+  modelVersion: 'gemini-2.5-flash',
+});
 
 describe('createStreamReader rules', () => {
   const cases: {
@@ -702,6 +707,152 @@ describe('createStreamReader rules', () => {
       ignored: 5,
     },
     {
+      name: 'text blocks stay apart when a left-out block comes between (as the SDK keeps them)',
+      events: [
+        anthropic.start,
+        anthropic.block(0, { type: 'text', text: '' }),
+        anthropic.text(0, 'The answer is a number.'),
+        anthropic.block(1, { type: 'thinking', thinking: '' }),
+        anthropic.block(2, { type: 'text', text: '' }),
+        anthropic.text(2, "Now let's check it."),
+        ...anthropic.end('end_turn'),
+      ],
+      segments: [text('The answer is a number.'), text("Now let's check it.")],
+      reason: 'stop',
+      warnings: ['thinking-omitted'],
+    },
+    {
+      name: 'a message that starts with whole blocks (a replayed message) keeps them',
+      events: [
+        {
+          type: 'message_start',
+          message: {
+            model: 'claude-sonnet-4-5',
+            content: [{ type: 'tool_use', id: 't1', name: 'rollDie', input: { sides: 6 } }],
+            stop_reason: 'tool_use',
+          },
+        },
+        { type: 'message_stop' },
+      ],
+      segments: [call('rollDie', { sides: 6 })],
+      reason: 'tool-calls',
+      warnings: [],
+    },
+    {
+      name: 'OpenAI-compatible thinking (reasoning_content, reasoning) and content parts (Mistral)',
+      events: [
+        chunk({ reasoning_content: 'Let me see.' }),
+        chunk({ reasoning: 'Hmm.' }),
+        chunk({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'So' }] }] }),
+        chunk({ content: [{ type: 'text', text: '2 + 2 = 4' }] }),
+        chunk({}, 'stop'),
+      ],
+      segments: [text('2 + 2 = 4')],
+      reason: 'stop',
+      warnings: ['thinking-omitted'],
+    },
+    {
+      name: 'Responses items are tracked by output index, whatever id each event gives',
+      events: [
+        { type: 'response.output_item.added', output_index: 0, item: { type: 'message', id: 'a' } },
+        { type: 'response.output_text.delta', output_index: 0, item_id: 'b', delta: 'Hello' },
+        { type: 'response.output_text.delta', output_index: 0, item_id: 'c', delta: ' there' },
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            type: 'message',
+            id: 'd',
+            content: [{ type: 'output_text', text: 'Hello there' }],
+          },
+        },
+        { type: 'response.completed', response: { status: 'completed' } },
+      ],
+      segments: [text('Hello there')],
+      reason: 'stop',
+      warnings: [],
+    },
+    {
+      name: 'Gemini: text in chunks, a whole function call with its thought signature',
+      events: [
+        gemini([{ text: 'Let me ' }]),
+        gemini([{ text: 'check.', thought: true }]),
+        gemini([{ text: 'look.' }]),
+        gemini(
+          [{ functionCall: { name: 'weather', args: { city: 'Oslo' } }, thoughtSignature: 'c2ln' }],
+          'STOP',
+        ),
+      ],
+      segments: [
+        text('Let me look.'),
+        {
+          kind: 'tool_call_request',
+          toolName: 'weather',
+          arguments: { city: 'Oslo' },
+          collapsed: false,
+          thoughtSignature: 'c2ln',
+        },
+      ],
+      reason: 'tool-calls',
+      warnings: ['thinking-omitted'],
+    },
+    {
+      name: 'Gemini: a call streamed in pieces by JSON path; hostile paths change nothing',
+      events: [
+        gemini([{ functionCall: { name: 'plan', willContinue: true } }]),
+        gemini([
+          {
+            functionCall: {
+              partialArgs: [{ jsonPath: '$.steps[0]', stringValue: 'Pre' }],
+              willContinue: true,
+            },
+          },
+        ]),
+        gemini([
+          {
+            functionCall: {
+              partialArgs: [{ jsonPath: '$.steps[0]', stringValue: 'heat' }],
+              willContinue: true,
+            },
+          },
+        ]),
+        gemini([
+          {
+            functionCall: {
+              partialArgs: [{ jsonPath: '$.steps[99999999]', stringValue: 'x' }],
+              willContinue: true,
+            },
+          },
+        ]),
+        gemini([
+          {
+            functionCall: {
+              partialArgs: [{ jsonPath: '$.__proto__.polluted', boolValue: true }],
+              willContinue: true,
+            },
+          },
+        ]),
+        gemini([{ functionCall: { partialArgs: [{ jsonPath: '$.minutes', numberValue: 25 }] } }]),
+        gemini([{ functionCall: {} }], 'STOP'),
+      ],
+      segments: [
+        call(
+          'plan',
+          JSON.parse('{"steps":["Preheat"],"__proto__":{"polluted":true},"minutes":25}'),
+        ),
+      ],
+      reason: 'tool-calls',
+      warnings: ['malformed-event'],
+      ignored: 1,
+    },
+    {
+      name: 'Gemini: a blocked prompt ends the stream',
+      events: [{ promptFeedback: { blockReason: 'SAFETY' } }],
+      segments: [text('')],
+      reason: 'content-filter',
+      warnings: ['content-filter', 'no-content'],
+    },
+    {
       name: 'an error as the first event',
       events: [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
       segments: [text('')],
@@ -842,7 +993,7 @@ describe('createStreamReader rules', () => {
       { messageId: '', timestamp: 0 },
       { messageId: 'a', timestamp: Number.NaN },
       { messageId: 'a', timestamp: -1 },
-      { messageId: 'a', timestamp: 0, provider: 'gemini' },
+      { messageId: 'a', timestamp: 0, provider: 'bedrock' },
     ])
       assert.throws(
         () => createStreamReader(options as StreamReaderOptions),
@@ -940,6 +1091,7 @@ describe('property tests (fast-check)', () => {
       anthropic.stop(0),
       ...anthropic.end('end_turn'),
     ],
+    gemini: (deltas) => [...deltas.map((text) => gemini([{ text }])), gemini([], 'STOP')],
   };
   const asSse = (events: unknown[]) =>
     events.map((e) => `data: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`).join('');

@@ -176,6 +176,10 @@ describe('<envelope-chat> live: streaming', () => {
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me ' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'check.' } },
       { type: 'content_block_stop', index: 0 },
+      // Text after a left-out block is a segment of its own (a whole update, then text).
+      { type: 'content_block_start', index: 9, content_block: { type: 'thinking', thinking: '' } },
+      { type: 'content_block_start', index: 8, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 8, delta: { type: 'text_delta', text: 'Now.' } },
       {
         type: 'content_block_start',
         index: 1,
@@ -199,6 +203,11 @@ describe('<envelope-chat> live: streaming', () => {
       for (const update of reader.read(event)) el.applyStreamUpdate(update);
     await settle(el);
     expect((el.envelope as Envelope).messages[3]).to.deep.equal(reader.message());
+    expect(reader.message().segments.map((s) => s.kind)).to.deep.equal([
+      'text',
+      'text',
+      'tool_call_request',
+    ]);
     expect(deepQuery(el, 'envelope-message[streaming]')).to.not.exist;
   });
 });

@@ -19,18 +19,18 @@ const STOP_REASONS: Record<string, StreamEndReason> = {
   refusal: 'refusal',
 };
 
-const EVENT_TYPES = new Set([
-  'message_start',
-  'message_delta',
-  'message_stop',
-  'content_block_start',
-  'content_block_delta',
-  'content_block_stop',
-  'ping',
-]);
+const USAGE_COUNTS = [
+  'output_tokens',
+  'input_tokens',
+  'cache_creation_input_tokens',
+  'cache_read_input_tokens',
+  'server_tool_use',
+  'output_tokens_details',
+];
 
 export const isAnthropicEvent = (event: JsonObject): boolean =>
-  typeof event.type === 'string' && EVENT_TYPES.has(event.type);
+  typeof event.type === 'string' &&
+  /^(ping|(message|content_block)_(start|delta|stop))$/.test(event.type);
 
 type BlockKind = 'text' | 'tool' | 'omitted';
 
@@ -53,11 +53,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
       blocks.set(index, 'omitted');
       if (block.type === 'thinking' || block.type === 'redacted_thinking') builder.thinking();
       else
-        builder.warn(
-          'item-omitted',
-          `A content block of type ${label(block.type)} was left out: the protocol has no place for it.`,
-          `block ${label(block.type)}`,
-        );
+        builder.omit(`A content block of type ${label(block.type)}`, `block ${label(block.type)}`);
     }
   };
 
@@ -78,17 +74,14 @@ export function createAnthropicReader(builder: StreamBuilder) {
       case 'signature_delta':
         return builder.thinking();
       case 'citations_delta':
-        return builder.warn(
-          'item-omitted',
-          'Citations were left out: the protocol has no place for them.',
-          'citations',
-        );
+        return builder.omit('A citation', 'citations');
     }
-    builder.ignore(
-      'unknown-event',
-      `Content block deltas of type ${label(delta.type)} are not read; they were ignored.`,
-      `delta ${label(delta.type)}`,
-    );
+    builder.unknown('Content block deltas', delta.type);
+  };
+
+  const stopReason = (stop: unknown) => {
+    if (typeof stop === 'string' && stop !== '')
+      builder.stopping(STOP_REASONS[stop] ?? 'stop', stop);
   };
 
   return (event: JsonObject) => {
@@ -97,6 +90,16 @@ export function createAnthropicReader(builder: StreamBuilder) {
         const message = isJsonObject(event.message) ? event.message : {};
         if (typeof message.model === 'string' && message.model !== '')
           builder.model ??= message.model;
+        if (isJsonObject(message.usage)) builder.usage = { ...message.usage };
+        // A message may start with blocks already whole (and its stop reason), as a proxy
+        // that replays a finished message sends it; the SDK takes them, and so does the reader.
+        if (Array.isArray(message.content))
+          message.content.forEach((block, index) => {
+            if (!isJsonObject(block)) return;
+            start(index, block);
+            if (blocks.get(index) === 'tool') builder.finishTool(`block ${index}`);
+          });
+        stopReason(message.stop_reason);
         return;
       }
       case 'content_block_start':
@@ -111,21 +114,17 @@ export function createAnthropicReader(builder: StreamBuilder) {
         if (typeof event.index !== 'number') return malformed('A content_block_stop without index');
         if (blocks.get(event.index) === 'tool') builder.finishTool(`block ${event.index}`);
         return;
-      case 'message_delta': {
-        const stop = isJsonObject(event.delta) ? event.delta.stop_reason : undefined;
-        if (typeof stop === 'string' && stop !== '')
-          builder.stopping(STOP_REASONS[stop] ?? 'stop', stop);
-        return;
-      }
+      case 'message_delta':
+        // As the SDK: message_start's usage, with the counts this event gives.
+        if (isJsonObject(event.usage))
+          for (const key of USAGE_COUNTS)
+            if (event.usage[key] != null) (builder.usage ??= {})[key] = event.usage[key];
+        return stopReason(isJsonObject(event.delta) ? event.delta.stop_reason : undefined);
       case 'message_stop':
         return builder.finish();
       case 'ping':
         return;
     }
-    builder.ignore(
-      'unknown-event',
-      `Events of type ${label(event.type)} are not read; they were ignored.`,
-      `type ${label(event.type)}`,
-    );
+    builder.unknown('Events', event.type);
   };
 }

@@ -6,7 +6,7 @@
  * (`choices: []`) and the SSE data `[DONE]`.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import { label, type StreamBuilder } from './stream-builder.js';
+import type { StreamBuilder } from './stream-builder.js';
 import type { StreamEndReason } from './stream-updates.js';
 
 const FINISH_REASONS: Record<string, StreamEndReason> = {
@@ -24,12 +24,8 @@ export const isChatCompletionChunk = (event: JsonObject): boolean =>
 export function createChatCompletionsReader(builder: StreamBuilder) {
   return (event: JsonObject) => {
     if (typeof event.model === 'string' && event.model !== '') builder.model ??= event.model;
-    if (event.type !== undefined)
-      return builder.ignore(
-        'unknown-event',
-        `Events of type ${label(event.type)} are not chunks; they were ignored.`,
-        `type ${label(event.type)}`,
-      );
+    if (isJsonObject(event.usage)) builder.usage = event.usage;
+    if (event.type !== undefined) return builder.unknown('Events', event.type);
     if (!Array.isArray(event.choices)) {
       // The usage-only chunk of `stream_options.include_usage` may come with no choices at all.
       if (event.usage === undefined)
@@ -65,6 +61,15 @@ export function createChatCompletionsReader(builder: StreamBuilder) {
 function readDelta(delta: unknown, builder: StreamBuilder) {
   if (!isJsonObject(delta)) return;
   if (typeof delta.content === 'string') builder.text('content', delta.content);
+  // Mistral sends content as parts: text, and thinking (which holds parts of its own).
+  if (Array.isArray(delta.content))
+    for (const part of delta.content)
+      if (isJsonObject(part) && part.type === 'text' && typeof part.text === 'string')
+        builder.text('content', part.text);
+      else if (isJsonObject(part) && part.type === 'thinking') builder.thinking();
+  // OpenAI-compatible providers stream thinking as `reasoning_content` (DeepSeek, Qwen, Kimi)
+  // or `reasoning` (Groq, OpenRouter).
+  if (delta.reasoning_content || delta.reasoning) builder.thinking();
   if (typeof delta.refusal === 'string') builder.refusal('refusal', delta.refusal);
   if (Array.isArray(delta.tool_calls))
     for (const call of delta.tool_calls) readToolCallDelta(call, builder);

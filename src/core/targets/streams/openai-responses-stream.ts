@@ -10,15 +10,7 @@ import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from './stream-builder.js';
 
 /** Events that carry nothing the message needs (the text and arguments come as deltas). */
-const SKIPPED = new Set([
-  'response.queued',
-  'response.in_progress',
-  'response.content_part.added',
-  'response.content_part.done',
-  'response.output_text.done',
-  'response.output_text.annotation.added',
-  'response.refusal.done',
-]);
+const SKIPPED = /^response\.(queued|in_progress|content_part\.|(output_text|refusal)\.done)/;
 
 export const isResponsesEvent = (event: JsonObject): boolean =>
   typeof event.type === 'string' && event.type.startsWith('response.');
@@ -32,11 +24,10 @@ export function createResponsesReader(builder: StreamBuilder) {
   /** Message items that got text deltas: a finished item adds its text only when none came. */
   const texted = new Set<string>();
 
-  const itemId = (event: JsonObject): string | undefined => {
-    if (typeof event.item_id === 'string') return event.item_id;
-    if (typeof event.output_index === 'number') return idsByIndex.get(event.output_index);
-    return undefined;
-  };
+  // The output index first, as the SDK does: some servers give an item another id on each event.
+  const itemId = (event: JsonObject): string | undefined =>
+    (typeof event.output_index === 'number' && idsByIndex.get(event.output_index)) ||
+    (typeof event.item_id === 'string' ? event.item_id : undefined);
 
   const text = (event: JsonObject, refusal: boolean) => {
     const id = itemId(event);
@@ -67,8 +58,10 @@ export function createResponsesReader(builder: StreamBuilder) {
       );
       return undefined;
     }
+    const known = typeof event.output_index === 'number' && idsByIndex.get(event.output_index);
     const id =
-      typeof item.id === 'string' ? item.id : `output ${label(event.output_index ?? items.size)}`;
+      known ||
+      (typeof item.id === 'string' ? item.id : `output ${label(event.output_index ?? items.size)}`);
     if (typeof event.output_index === 'number') idsByIndex.set(event.output_index, id);
     if (items.has(id)) return { id, item };
     if (item.type === 'message') {
@@ -81,12 +74,7 @@ export function createResponsesReader(builder: StreamBuilder) {
     } else {
       items.set(id, 'omitted');
       if (item.type === 'reasoning') builder.thinking();
-      else
-        builder.warn(
-          'item-omitted',
-          `An output item of type ${label(item.type)} was left out: the protocol has no place for it.`,
-          `item ${label(item.type)}`,
-        );
+      else builder.omit(`An output item of type ${label(item.type)}`, `item ${label(item.type)}`);
     }
     return { id, item };
   };
@@ -112,6 +100,7 @@ export function createResponsesReader(builder: StreamBuilder) {
     const response = isJsonObject(event.response) ? event.response : undefined;
     if (typeof response?.model === 'string' && response.model !== '')
       builder.model ??= response.model;
+    if (isJsonObject(response?.usage)) builder.usage = response.usage;
     switch (type) {
       case 'response.created':
         return;
@@ -144,8 +133,10 @@ export function createResponsesReader(builder: StreamBuilder) {
         const details = isJsonObject(response?.incomplete_details)
           ? response.incomplete_details
           : {};
-        const reason = typeof details.reason === 'string' ? details.reason : 'incomplete';
-        return builder.end(reason === 'content_filter' ? 'content-filter' : 'length', reason);
+        return builder.end(
+          details.reason === 'content_filter' ? 'content-filter' : 'length',
+          'incomplete',
+        );
       }
       case 'response.failed': {
         const error = isJsonObject(response?.error) ? response.error : {};
@@ -153,17 +144,15 @@ export function createResponsesReader(builder: StreamBuilder) {
           `The response failed${typeof error.code === 'string' ? ` (${label(error.code)})` : ''}: ${
             typeof error.message === 'string' ? label(error.message, 500) : 'no reason given'
           }`,
+          'failed',
         );
       }
     }
-    if (SKIPPED.has(type)) return;
+    if (SKIPPED.test(type)) return;
     const id = itemId(event);
     if (id !== undefined && items.get(id) === 'omitted') return;
     if (type.startsWith('response.reasoning')) return builder.thinking();
-    builder.ignore(
-      'unknown-event',
-      `Events of type ${type} are not read; they were ignored.`,
-      `type ${type}`,
-    );
+    if (type.endsWith('annotation.added')) return builder.omit('A citation', 'citations');
+    builder.unknown('Events', type);
   };
 }

@@ -5,6 +5,7 @@
 import type { Message } from '../../protocol/types.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { createAnthropicReader, isAnthropicEvent } from './anthropic-stream.js';
+import { createGeminiReader, isGeminiChunk } from './gemini-stream.js';
 import { createChatCompletionsReader, isChatCompletionChunk } from './openai-chat-stream.js';
 import { createResponsesReader, isResponsesEvent } from './openai-responses-stream.js';
 import { label, StreamBuilder } from './stream-builder.js';
@@ -15,12 +16,14 @@ export const STREAM_PROVIDERS: readonly StreamProvider[] = [
   'openai-chat',
   'openai-responses',
   'anthropic',
+  'gemini',
 ];
 
 const READERS: Record<StreamProvider, (builder: StreamBuilder) => (event: JsonObject) => void> = {
   'openai-chat': createChatCompletionsReader,
   'openai-responses': createResponsesReader,
   anthropic: createAnthropicReader,
+  gemini: createGeminiReader,
 };
 
 /** What {@link createStreamReader} needs to know about the message it builds. */
@@ -54,6 +57,12 @@ export interface StreamReader {
   readonly provider: StreamProvider | undefined;
   /** The model the provider named, once known (for the envelope's `model`). */
   readonly model: string | undefined;
+  /**
+   * The token usage the provider reported, in its own words, once known: Chat Completions'
+   * `usage`, Responses' `response.usage`, Anthropic's `usage` of `message_start` with the counts
+   * of `message_delta`, Gemini's `usageMetadata`.
+   */
+  readonly usage: Readonly<Record<string, unknown>> | undefined;
   /** Everything warned about so far (the `end` update carries those before the end). */
   readonly warnings: readonly StreamWarning[];
   /** Whether the stream has ended (by the provider, an error, or `end()`). */
@@ -64,10 +73,12 @@ export interface StreamReader {
 
 /**
  * Turns a provider's stream into updates of one assistant message: an OpenAI Chat Completions
- * stream (`chat.completion.chunk`), an OpenAI Responses stream (`response.*` events) or an
- * Anthropic Messages stream (`message_start` … `message_stop`). Text becomes `text` segments,
- * tool calls `tool_call_request` segments whose arguments stream as JSON text and are parsed
- * when the call is complete; a refusal is shown as text; thinking and the providers' built-in
+ * stream (`chat.completion.chunk`, also of OpenAI-compatible providers), an OpenAI Responses
+ * stream (`response.*` events), an Anthropic Messages stream (`message_start` … `message_stop`)
+ * or a Gemini stream (`GenerateContentResponse` chunks). Text becomes `text` segments, one per
+ * content block or output item, tool calls `tool_call_request` segments whose arguments stream
+ * as JSON text and are parsed when the call is complete (Gemini's come whole, with their thought
+ * signature); a refusal is shown as text; thinking and the providers' built-in
  * tools are left out with a warning (the protocol has no place for them). Each update maps to
  * one call of the live chat elements ({@link StreamUpdate}); `message()` gives the message at
  * any time. Deterministic: no clock, no timers, no I/O; never throws on events.
@@ -196,6 +207,9 @@ export function createStreamReader(options: StreamReaderOptions): StreamReader {
     get model() {
       return builder.model;
     },
+    get usage() {
+      return builder.usage && { ...builder.usage };
+    },
     get warnings() {
       return [...builder.warnings];
     },
@@ -212,6 +226,7 @@ function providerOf(event: JsonObject): StreamProvider | undefined {
   if (isChatCompletionChunk(event)) return 'openai-chat';
   if (isResponsesEvent(event)) return 'openai-responses';
   if (isAnthropicEvent(event)) return 'anthropic';
+  if (isGeminiChunk(event)) return 'gemini';
   return undefined;
 }
 

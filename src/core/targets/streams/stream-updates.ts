@@ -1,8 +1,8 @@
 /** What a stream reader gives a host: updates to one envelope message, and how to apply them. */
 import type { Message, Segment } from '../../protocol/types.js';
 
-/** The provider streams a reader understands; see {@link createStreamReader}. */
-export type StreamProvider = 'openai-chat' | 'openai-responses' | 'anthropic';
+/** The provider streams a reader understands (`createStreamReader` of prompt-envelope/core/streams). */
+export type StreamProvider = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
 
 /**
  * Why a stream ended: the model finished (`stop`), wants its tool calls run (`tool-calls`),
