@@ -8,7 +8,7 @@ import {
   type ExportResult,
   type TargetExportOptions,
 } from './targets/export-pipeline.js';
-import { anthropic, type AnthropicRequest } from './targets/anthropic.js';
+import { anthropic, type AnthropicRequest } from './targets/anthropic/export.js';
 
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
@@ -18,7 +18,7 @@ export {
   type AnthropicMessage,
   type AnthropicRequest,
   type AnthropicTool,
-} from './targets/anthropic.js';
+} from './targets/anthropic/export.js';
 
 /**
  * Exports an envelope as the Anthropic Messages request body, exactly as `exportEnvelope` with

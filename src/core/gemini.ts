@@ -8,7 +8,7 @@ import {
   type ExportResult,
   type TargetExportOptions,
 } from './targets/export-pipeline.js';
-import { gemini, type GeminiRequest } from './targets/gemini.js';
+import { gemini, type GeminiRequest } from './targets/gemini/export.js';
 
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
@@ -17,7 +17,7 @@ export {
   type GeminiFunctionDeclaration,
   type GeminiPart,
   type GeminiRequest,
-} from './targets/gemini.js';
+} from './targets/gemini/export.js';
 
 /**
  * Exports an envelope as the Gemini generateContent request body, exactly as `exportEnvelope` with

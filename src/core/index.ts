@@ -93,7 +93,7 @@ export {
   type OpenAITextPart,
   type OpenAITool,
   type OpenAIToolCall,
-} from './targets/openai.js';
+} from './targets/openai/export.js';
 export {
   checkOpenAIResponsesRequest,
   type OpenAIResponsesInputPart,
@@ -102,7 +102,7 @@ export {
   type OpenAIResponsesOutputText,
   type OpenAIResponsesRequest,
   type OpenAIResponsesTool,
-} from './targets/openai-responses.js';
+} from './targets/openai-responses/export.js';
 export {
   checkAnthropicRequest,
   type AnthropicBlock,
@@ -110,21 +110,21 @@ export {
   type AnthropicMessage,
   type AnthropicRequest,
   type AnthropicTool,
-} from './targets/anthropic.js';
+} from './targets/anthropic/export.js';
 export {
   checkGeminiRequest,
   type GeminiContent,
   type GeminiFunctionDeclaration,
   type GeminiPart,
   type GeminiRequest,
-} from './targets/gemini.js';
+} from './targets/gemini/export.js';
 export {
   checkOTelRecord,
   type OTelGenAIRecord,
   type OTelMessage,
   type OTelPart,
   type OTelToolDefinition,
-} from './targets/otel.js';
+} from './targets/otel/export.js';
 export {
   importEnvelope,
   IMPORT_SOURCES,

@@ -8,7 +8,7 @@ import {
   type ExportResult,
   type TargetExportOptions,
 } from './targets/export-pipeline.js';
-import { openAIResponses, type OpenAIResponsesRequest } from './targets/openai-responses.js';
+import { openAIResponses, type OpenAIResponsesRequest } from './targets/openai-responses/export.js';
 
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
@@ -19,7 +19,7 @@ export {
   type OpenAIResponsesOutputText,
   type OpenAIResponsesRequest,
   type OpenAIResponsesTool,
-} from './targets/openai-responses.js';
+} from './targets/openai-responses/export.js';
 
 /**
  * Exports an envelope as the OpenAI Responses request body, exactly as `exportEnvelope` with

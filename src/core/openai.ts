@@ -8,7 +8,7 @@ import {
   type ExportResult,
   type TargetExportOptions,
 } from './targets/export-pipeline.js';
-import { openAI, type OpenAIChatRequest } from './targets/openai.js';
+import { openAI, type OpenAIChatRequest } from './targets/openai/export.js';
 
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
@@ -19,7 +19,7 @@ export {
   type OpenAITextPart,
   type OpenAITool,
   type OpenAIToolCall,
-} from './targets/openai.js';
+} from './targets/openai/export.js';
 
 /**
  * Exports an envelope as the OpenAI Chat Completions request body, exactly as `exportEnvelope` with

@@ -8,7 +8,7 @@ import {
   type ExportResult,
   type TargetExportOptions,
 } from './targets/export-pipeline.js';
-import { otel, type OTelGenAIRecord } from './targets/otel.js';
+import { otel, type OTelGenAIRecord } from './targets/otel/export.js';
 
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
@@ -17,7 +17,7 @@ export {
   type OTelMessage,
   type OTelPart,
   type OTelToolDefinition,
-} from './targets/otel.js';
+} from './targets/otel/export.js';
 
 /**
  * Exports an envelope as the OpenTelemetry GenAI record record, exactly as `exportEnvelope` with

@@ -5,11 +5,11 @@ import { composePrompt } from '../../src/core/targets/compose-prompt.js';
 import { diffEnvelopes } from '../../src/core/insight/diff.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import { EXPORT_TARGETS, type ExportTarget } from '../../src/core/targets/export-targets.js';
-import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
-import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
-import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
-import { checkOTelRecord } from '../../src/core/targets/otel.js';
-import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic/export.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini/export.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai/export.js';
+import { checkOTelRecord } from '../../src/core/targets/otel/export.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses/export.js';
 import {
   importEnvelope,
   IMPORT_SOURCES,

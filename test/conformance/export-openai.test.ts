@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai/export.js';
 import { formatBytes } from '../../src/core/assembly/conversation.js';
 import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import type { Envelope } from '../../src/core/protocol/types.js';

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
-import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
-import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic/export.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai/export.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses/export.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import { EXPORT_TARGETS, type ExportTarget } from '../../src/core/targets/export-targets.js';
-import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini/export.js';
 import type { EnvelopeError } from '../../src/core/protocol/issues.js';
 import { fromPointer } from '../../src/core/protocol/issues.js';
 import { normalizeEnvelope } from '../../src/core/protocol/normalize.js';
-import { checkOTelRecord } from '../../src/core/targets/otel.js';
+import { checkOTelRecord } from '../../src/core/targets/otel/export.js';
 import { parseEnvelope } from '../../src/core/protocol/parse.js';
 import { validateEnvelope } from '../../src/core/protocol/validate.js';
 import {

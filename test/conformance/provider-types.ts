@@ -10,12 +10,12 @@ import type {
   ResponseInputItem,
   ResponseOutputMessage,
 } from 'openai/resources/responses/responses';
-import type { AnthropicRequest } from '../../src/core/targets/anthropic.js';
-import type { GeminiRequest } from '../../src/core/targets/gemini.js';
+import type { AnthropicRequest } from '../../src/core/targets/anthropic/export.js';
+import type { GeminiRequest } from '../../src/core/targets/gemini/export.js';
 import type {
   OpenAIResponsesItem,
   OpenAIResponsesRequest,
-} from '../../src/core/targets/openai-responses.js';
+} from '../../src/core/targets/openai-responses/export.js';
 
 // The model is optional in our type only because an envelope may lack one (a warning).
 export const anthropicConforms = (body: AnthropicRequest & { model: string }) =>

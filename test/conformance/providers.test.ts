@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { checkAnthropicRequest } from '../../src/core/targets/anthropic.js';
-import { checkOpenAIRequest } from '../../src/core/targets/openai.js';
-import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses.js';
+import { checkAnthropicRequest } from '../../src/core/targets/anthropic/export.js';
+import { checkOpenAIRequest } from '../../src/core/targets/openai/export.js';
+import { checkOpenAIResponsesRequest } from '../../src/core/targets/openai-responses/export.js';
 import { toCurl } from '../../src/core/targets/curl.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import { EXPORT_TARGETS } from '../../src/core/targets/export-targets.js';
-import { checkGeminiRequest } from '../../src/core/targets/gemini.js';
+import { checkGeminiRequest } from '../../src/core/targets/gemini/export.js';
 import { importEnvelope } from '../../src/core/targets/import.js';
-import { checkOTelRecord } from '../../src/core/targets/otel.js';
+import { checkOTelRecord } from '../../src/core/targets/otel/export.js';
 import { demoEnvelopes } from '../../src/data/demos/index.js';
 import {
   call,

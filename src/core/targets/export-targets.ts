@@ -1,12 +1,12 @@
 /** The table of export targets, and the assembly each one renders. */
 import { assemble, type Assembly } from '../assembly/assemble.js';
 import type { Envelope } from '../protocol/types.js';
-import { anthropic } from './anthropic.js';
+import { anthropic } from './anthropic/export.js';
 import { assembleOptionsOf } from './export-pipeline.js';
-import { gemini } from './gemini.js';
-import { openAI } from './openai.js';
-import { openAIResponses } from './openai-responses.js';
-import { otel } from './otel.js';
+import { gemini } from './gemini/export.js';
+import { openAI } from './openai/export.js';
+import { openAIResponses } from './openai-responses/export.js';
+import { otel } from './otel/export.js';
 import type { ExportBodies, ExportTarget } from './target-names.js';
 import type { ExportOptions, Target } from './target.js';
 

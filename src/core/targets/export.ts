@@ -10,7 +10,7 @@ import {
   type ExportTarget,
 } from './export-targets.js';
 import { exportFailure, exportWith, type ExportResult } from './export-pipeline.js';
-import type { OpenAIChatRequest } from './openai.js';
+import type { OpenAIChatRequest } from './openai/export.js';
 import type { ExportOptions, Target } from './target.js';
 
 export type { ExportResult } from './export-pipeline.js';

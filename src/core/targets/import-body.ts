@@ -14,11 +14,11 @@ import {
   type EnvelopeBuilder,
   type ImportWarning,
 } from './import-builder.js';
-import { readAnthropic } from './import-anthropic.js';
-import { readGemini } from './import-gemini.js';
-import { readOpenAI } from './import-openai.js';
-import { readOpenAIResponses } from './import-openai-responses.js';
-import { readOTel } from './import-otel.js';
+import { readAnthropic } from './anthropic/import.js';
+import { readGemini } from './gemini/import.js';
+import { readOpenAI } from './openai/import.js';
+import { readOpenAIResponses } from './openai-responses/import.js';
+import { readOTel } from './otel/import.js';
 import type { ImportError } from './import-records.js';
 import { isJsonObject, type JsonObject } from './request-check.js';
 

@@ -8,7 +8,7 @@ import type { Envelope } from '../protocol/types.js';
 import { describeValue, type ImportWarning } from './import-builder.js';
 import { detectFormat, FORMAT_NAMES, responseFormat } from './import-detect.js';
 import { loggedCall, toEpochMs, type LoggedCall } from './import-logs.js';
-import { fromAttributes, otlpSpans, spanConversation } from './import-otlp.js';
+import { fromAttributes, otlpSpans, spanConversation } from './otel/otlp.js';
 import { readJsonLine, readRecords, type ImportError, type InputRecord } from './import-records.js';
 import { appendResponse } from './import-response.js';
 import {

@@ -2,11 +2,11 @@
  * The names of the export targets and the body each one produces, without their code: an element
  * that lists the targets (tabs, pickers) does not carry every renderer (export-targets.ts does).
  */
-import type { AnthropicRequest } from './anthropic.js';
-import type { GeminiRequest } from './gemini.js';
-import type { OpenAIChatRequest } from './openai.js';
-import type { OpenAIResponsesRequest } from './openai-responses.js';
-import type { OTelGenAIRecord } from './otel.js';
+import type { AnthropicRequest } from './anthropic/export.js';
+import type { GeminiRequest } from './gemini/export.js';
+import type { OpenAIChatRequest } from './openai/export.js';
+import type { OpenAIResponsesRequest } from './openai-responses/export.js';
+import type { OTelGenAIRecord } from './otel/export.js';
 
 /** The request body each export target produces. */
 export interface ExportBodies {

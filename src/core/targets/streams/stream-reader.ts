@@ -4,10 +4,10 @@
  */
 import type { Message } from '../../protocol/types.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import { createAnthropicReader, isAnthropicEvent } from './anthropic-stream.js';
-import { createGeminiReader, isGeminiChunk } from './gemini-stream.js';
-import { createChatCompletionsReader, isChatCompletionChunk } from './openai-chat-stream.js';
-import { createResponsesReader, isResponsesEvent } from './openai-responses-stream.js';
+import { createAnthropicReader, isAnthropicEvent } from '../anthropic/stream.js';
+import { createGeminiReader, isGeminiChunk } from '../gemini/stream.js';
+import { createChatCompletionsReader, isChatCompletionChunk } from '../openai/stream.js';
+import { createResponsesReader, isResponsesEvent } from '../openai-responses/stream.js';
 import { label, StreamBuilder } from './stream-builder.js';
 import type { StreamProvider, StreamUpdate, StreamWarning } from './stream-updates.js';
 

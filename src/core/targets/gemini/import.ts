@@ -1,6 +1,6 @@
 /** Reads a Gemini generateContent request body into envelope drafts. */
-import type { Segment } from '../protocol/types.js';
-import { stringifyJson } from '../protocol/json-value.js';
+import type { Segment } from '../../protocol/types.js';
+import { stringifyJson } from '../../protocol/json-value.js';
 import {
   hostMessage,
   imageSegment,
@@ -11,9 +11,9 @@ import {
   textOf,
   describeValue,
   listOf,
-} from './import-builder.js';
-import { imageMimeType } from './render-common.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+} from '../import-builder.js';
+import { imageMimeType } from '../render-common.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 const BODY_FIELDS = ['contents', 'systemInstruction', 'tools', 'model'];
 

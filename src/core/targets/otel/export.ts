@@ -4,11 +4,11 @@ import {
   listOf,
   startCheck,
   type RequestViolation,
-} from './request-check.js';
-import type { ContentPart, Conversation, Turn } from '../assembly/conversation.js';
-import { imageMimeType, parseDataUrl, pointerIndex, type Rendered } from './render-common.js';
-import { jsonPreview } from '../protocol/json-value.js';
-import type { Target } from './target.js';
+} from '../request-check.js';
+import type { ContentPart, Conversation, Turn } from '../../assembly/conversation.js';
+import { imageMimeType, parseDataUrl, pointerIndex, type Rendered } from '../render-common.js';
+import { jsonPreview } from '../../protocol/json-value.js';
+import type { Target } from '../target.js';
 
 /**
  * The OpenTelemetry GenAI semantic conventions (v1.41.0) for what a model was sent:

@@ -10,17 +10,17 @@ import {
   startCheck,
   type JsonObject,
   type RequestViolation,
-} from './request-check.js';
+} from '../request-check.js';
 import {
   partsText,
   partText,
   type ContentPart,
   type Conversation,
   type Turn,
-} from '../assembly/conversation.js';
-import { jsonPreview } from '../protocol/json-value.js';
-import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from './render-common.js';
-import type { Target } from './target.js';
+} from '../../assembly/conversation.js';
+import { jsonPreview } from '../../protocol/json-value.js';
+import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from '../render-common.js';
+import type { Target } from '../target.js';
 
 /** The request body of Anthropic's Messages API, as far as exports produce it. */
 export interface AnthropicRequest {

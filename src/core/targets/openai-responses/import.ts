@@ -1,5 +1,5 @@
 /** Reads an OpenAI Responses request body (`POST /v1/responses`) into envelope drafts. */
-import type { Segment } from '../protocol/types.js';
+import type { Segment } from '../../protocol/types.js';
 import {
   hostMessage,
   idFromCallId,
@@ -14,8 +14,8 @@ import {
   textOf,
   describeValue,
   listOf,
-} from './import-builder.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+} from '../import-builder.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 const BODY_FIELDS = ['model', 'instructions', 'input', 'tools'];
 const DETAILS: readonly unknown[] = ['low', 'high', 'original'];

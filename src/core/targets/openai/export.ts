@@ -1,6 +1,6 @@
-import { partsText, partText, type Conversation, type Turn } from '../assembly/conversation.js';
-import { jsonPreview, stringifyJson } from '../protocol/json-value.js';
-import { pointerIndex, type Rendered } from './render-common.js';
+import { partsText, partText, type Conversation, type Turn } from '../../assembly/conversation.js';
+import { jsonPreview, stringifyJson } from '../../protocol/json-value.js';
+import { pointerIndex, type Rendered } from '../render-common.js';
 import {
   callList,
   checkToolName,
@@ -14,8 +14,8 @@ import {
   type AddViolation,
   type JsonObject,
   type RequestViolation,
-} from './request-check.js';
-import type { Target } from './target.js';
+} from '../request-check.js';
+import type { Target } from '../target.js';
 
 /** The request body of OpenAI's Chat Completions API, as far as exports produce it. */
 export interface OpenAIChatRequest {

@@ -7,7 +7,7 @@
  * `response.completed`, `response.incomplete` or `response.failed` (or an `error` event).
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import { label, type StreamBuilder } from './stream-builder.js';
+import { label, type StreamBuilder } from '../streams/stream-builder.js';
 
 /** Events that carry nothing the message needs (the text and arguments come as deltas). */
 const SKIPPED = /^response\.(queued|in_progress|content_part\.|(output_text|refusal)\.done)/;

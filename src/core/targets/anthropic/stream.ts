@@ -6,8 +6,8 @@
  * the `stop_reason`, `message_stop` ends; `ping` may come anywhere; `error` ends with an error.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import { label, type StreamBuilder } from './stream-builder.js';
-import type { StreamEndReason } from './stream-updates.js';
+import { label, type StreamBuilder } from '../streams/stream-builder.js';
+import type { StreamEndReason } from '../streams/stream-updates.js';
 
 const STOP_REASONS: Record<string, StreamEndReason> = {
   end_turn: 'stop',

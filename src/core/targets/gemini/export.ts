@@ -5,7 +5,7 @@ import {
   requiredList,
   startCheck,
   type RequestViolation,
-} from './request-check.js';
+} from '../request-check.js';
 import {
   partsText,
   partText,
@@ -13,16 +13,16 @@ import {
   type Conversation,
   type ExportWarning,
   type Turn,
-} from '../assembly/conversation.js';
+} from '../../assembly/conversation.js';
 import {
   imageMimeType,
   mergeByRole,
   parseDataUrl,
   pointerIndex,
   type Rendered,
-} from './render-common.js';
-import { jsonPreview } from '../protocol/json-value.js';
-import type { Target } from './target.js';
+} from '../render-common.js';
+import { jsonPreview } from '../../protocol/json-value.js';
+import type { Target } from '../target.js';
 
 /** The request body of Gemini's generateContent (the model is part of the URL). */
 export interface GeminiRequest {

@@ -1,6 +1,6 @@
 /** Reads an Anthropic Messages request body into envelope drafts. */
-import type { Segment } from '../protocol/types.js';
-import { DEFAULT_MAX_TOKENS } from './anthropic.js';
+import type { Segment } from '../../protocol/types.js';
+import { DEFAULT_MAX_TOKENS } from './export.js';
 import {
   contentText,
   describeValue,
@@ -14,8 +14,8 @@ import {
   type EnvelopeBuilder,
   textOf,
   listOf,
-} from './import-builder.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+} from '../import-builder.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 const BODY_FIELDS = ['model', 'max_tokens', 'system', 'messages', 'tools'];
 

@@ -7,7 +7,7 @@
  * stream ends with the body.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import { label, type StreamBuilder } from './stream-builder.js';
+import { label, type StreamBuilder } from '../streams/stream-builder.js';
 
 export const isGeminiChunk = (event: JsonObject): boolean =>
   event.type === undefined &&

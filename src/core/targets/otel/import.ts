@@ -1,6 +1,6 @@
 /** Reads an OpenTelemetry GenAI record (system instructions, input messages, tools) into envelope drafts. */
-import { stringifyJson } from '../protocol/json-value.js';
-import type { Segment } from '../protocol/types.js';
+import { stringifyJson } from '../../protocol/json-value.js';
+import type { Segment } from '../../protocol/types.js';
 import {
   idFromCallId,
   imageSegment,
@@ -10,8 +10,8 @@ import {
   toolItem,
   type EnvelopeBuilder,
   listOf,
-} from './import-builder.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+} from '../import-builder.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 export function readOTel(body: JsonObject, builder: EnvelopeBuilder) {
   builder.unknownFields(

@@ -11,9 +11,9 @@
  * - the events `gen_ai.content.prompt` and `gen_ai.content.completion` (1.26, 1.27);
  * - indexed attributes `gen_ai.prompt.0.role`, `gen_ai.completion.0.content`, … (OpenLLMetry).
  */
-import { textOf, type ImportWarning, listOf } from './import-builder.js';
-import { jsonValue } from './import-records.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+import { textOf, type ImportWarning, listOf } from '../import-builder.js';
+import { jsonValue } from '../import-records.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 /** A span of a trace, with its JSON Pointer in the export. */
 export interface OtlpSpan {

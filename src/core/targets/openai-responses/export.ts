@@ -1,8 +1,13 @@
-import { partsText, partText, type Conversation, type Turn } from '../assembly/conversation.js';
-import { stringifyJson } from '../protocol/json-value.js';
-import type { ImageDetail } from '../protocol/types.js';
-import { checkSystemRole, errorText, isOpenAIReasoningModel, reasoningModelOf } from './openai.js';
-import { pointerIndex, type Rendered } from './render-common.js';
+import { partsText, partText, type Conversation, type Turn } from '../../assembly/conversation.js';
+import { stringifyJson } from '../../protocol/json-value.js';
+import type { ImageDetail } from '../../protocol/types.js';
+import {
+  checkSystemRole,
+  errorText,
+  isOpenAIReasoningModel,
+  reasoningModelOf,
+} from '../openai/export.js';
+import { pointerIndex, type Rendered } from '../render-common.js';
 import {
   checkToolName,
   declareToolName,
@@ -13,8 +18,8 @@ import {
   startCheck,
   type AddViolation,
   type RequestViolation,
-} from './request-check.js';
-import type { Target } from './target.js';
+} from '../request-check.js';
+import type { Target } from '../target.js';
 
 /**
  * The request body of OpenAI's Responses API (`POST /v1/responses`), as far as exports produce

@@ -6,8 +6,8 @@
  * (`choices: []`) and the SSE data `[DONE]`.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
-import type { StreamBuilder } from './stream-builder.js';
-import type { StreamEndReason } from './stream-updates.js';
+import type { StreamBuilder } from '../streams/stream-builder.js';
+import type { StreamEndReason } from '../streams/stream-updates.js';
 
 const FINISH_REASONS: Record<string, StreamEndReason> = {
   stop: 'stop',

@@ -1,5 +1,5 @@
 /** Reads an OpenAI Chat Completions request body into envelope drafts. */
-import type { Segment } from '../protocol/types.js';
+import type { Segment } from '../../protocol/types.js';
 import {
   contentText,
   hostMessage,
@@ -14,8 +14,8 @@ import {
   type Draft,
   type EnvelopeBuilder,
   listOf,
-} from './import-builder.js';
-import { isJsonObject, type JsonObject } from './request-check.js';
+} from '../import-builder.js';
+import { isJsonObject, type JsonObject } from '../request-check.js';
 
 const BODY_FIELDS = ['model', 'messages', 'tools'];
 const PLAIN_FIELDS = ['role', 'content', 'name'];
