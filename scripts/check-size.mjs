@@ -148,8 +148,8 @@ const entries = [
         "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
       ),
   ],
-  // 51.6 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
-  ['core', 35_000, 51_600, () => bundled("export * from 'prompt-envelope/core';")],
+  // 51.5 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
+  ['core', 35_000, 51_500, () => bundled("export * from 'prompt-envelope/core';")],
   // Provider streams, an entry of their own (issue 29); no issue sets a goal, so the goal is the
   // ceiling measured when it was made (7.6 kB on 2026-12-04): it stops growth.
   ['core/streams', 7_700, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],

@@ -137,15 +137,14 @@ export {
   type ImportWarning,
 } from './targets/import.js';
 export { toCurl } from './targets/curl.js';
-// Reading provider streams (SSE, four providers' formats) is its own entry point,
-// prompt-envelope/core/streams: an app that validates, exports or shows envelopes carries none of
-// it. Applying the updates it makes stays here, as the live elements take them.
-export {
-  applyStreamUpdate,
-  type StreamEndReason,
-  type StreamProvider,
-  type StreamUpdate,
-  type StreamWarning,
+// Reading provider streams (SSE, four providers' formats, applying their updates) is its own
+// entry point, prompt-envelope/core/streams: an app that validates, exports or shows envelopes
+// carries none of it. The updates' types stay here, as the live elements take them.
+export type {
+  StreamEndReason,
+  StreamProvider,
+  StreamUpdate,
+  StreamWarning,
 } from './targets/streams/stream-updates.js';
 
 // insight/: context size, search and comparison.

@@ -324,6 +324,34 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
     assert.equal(logged.source, 'anthropic');
     assert.deepEqual(logged.warnings, []);
     assert.equal(shape(logged.envelope!), 'user:text assistant:text');
+    // Issue 29: Anthropic bodies with nothing else Anthropic's but citations on a text block, a
+    // cache breakpoint or output_format were read as OpenAI, and their citations dropped.
+    const block = (extra: Record<string, unknown>) => ({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      messages: [
+        { role: 'user', content: 'Where is it?' },
+        { role: 'assistant', content: [{ type: 'text', text: 'In Paris.', ...extra }] },
+      ],
+    });
+    const cited = block({
+      citations: [{ type: 'char_location', cited_text: 'Paris', document_index: 0 }],
+    });
+    for (const body of [
+      cited,
+      block({ cache_control: { type: 'ephemeral' } }),
+      { ...plain, output_format: { type: 'json_schema', schema: { type: 'object' } } },
+    ]) {
+      const read = importEnvelope(body);
+      assert.equal(read.source, 'anthropic', JSON.stringify(body));
+      assert.ok(!codes(read).includes('format-guessed'));
+    }
+    // What the protocol cannot keep of them is named, never dropped in silence.
+    assert.ok(
+      importEnvelope(cited).warnings.some(
+        (w) => w.code === 'field-not-kept' && w.path.endsWith('/citations'),
+      ),
+    );
     const both = importEnvelope({ ...plain, system: 'S', response_format: {}, stop_sequences: [] });
     assert.equal(both.source, 'anthropic');
     assert.match(

@@ -77,6 +77,7 @@ const ANTHROPIC_FIELDS = [
   'container',
   'mcp_servers',
   'service_tier',
+  'output_format',
 ];
 
 /**
@@ -160,7 +161,11 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
     if ('tool_calls' in message || 'tool_call_id' in message) openai.add('tool_calls');
     if (message.content === null) openai.add('null content');
     for (const part of listOf(message.content)) {
-      const type = isJsonObject(part) ? part.type : undefined;
+      if (!isJsonObject(part)) continue;
+      const type = part.type;
+      // Only Anthropic's blocks carry these (a text block with citations, a cache breakpoint).
+      if ('citations' in part || 'cache_control' in part)
+        anthropic.add('citations or cache_control');
       if (typeof type !== 'string') continue;
       if (OPENAI_PARTS.has(type)) openai.add(`${type} parts`);
       else if (ANTHROPIC_BLOCKS.has(type)) anthropic.add(`${type} blocks`);
@@ -179,7 +184,7 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
                 path: '',
                 code: 'format-guessed',
                 message:
-                  "The request's messages could be OpenAI Chat Completions or Anthropic Messages (nothing in it is only one of them); it was read as OpenAI Chat Completions. Import it with from: 'anthropic' if it is an Anthropic request.",
+                  "The request could be OpenAI Chat Completions or Anthropic Messages (nothing in it is only one of them): read as OpenAI; import it with from: 'anthropic' if it is Anthropic's.",
               },
             ],
     };
