@@ -346,6 +346,14 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
       assert.equal(read.source, 'anthropic', JSON.stringify(body));
       assert.ok(!codes(read).includes('format-guessed'));
     }
+    // A Claude model decides a body with nothing else Anthropic's (real logs of the Anthropic
+    // SDK: max_tokens and user text); service_tier is both APIs' field, no sign of either.
+    assert.equal(
+      importEnvelope({ ...plain, model: 'claude-3-5-haiku-20241022' }).source,
+      'anthropic',
+    );
+    const tier = importEnvelope({ ...plain, model: 'gpt-5', service_tier: 'priority' });
+    assert.equal(tier.source, 'openai');
     // What the protocol cannot keep of them is named, never dropped in silence.
     assert.ok(
       importEnvelope(cited).warnings.some(
@@ -356,7 +364,7 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
     assert.equal(both.source, 'anthropic');
     assert.match(
       both.warnings[0]!.message,
-      /signs of both .* read as Anthropic Messages, which has more of them \(2 to 1\)/,
+      /signs of both OpenAI Chat Completions \(the field 'response_format'\) and Anthropic Messages \(the field 'system', the field 'stop_sequences'\); it was read as Anthropic Messages, which has more of them\./,
     );
   });
 

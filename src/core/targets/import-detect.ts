@@ -76,7 +76,6 @@ const ANTHROPIC_FIELDS = [
   'anthropic_beta',
   'container',
   'mcp_servers',
-  'service_tier',
   'output_format',
 ];
 
@@ -149,6 +148,9 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
   const anthropic = new Set<string>();
   for (const field of OPENAI_FIELDS) if (field in body) openai.add(`the field '${field}'`);
   for (const field of ANTHROPIC_FIELDS) if (field in body) anthropic.add(`the field '${field}'`);
+  // A Claude model, when nothing else is only one API's (both take service_tier, metadata …);
+  // without signs a body is read as OpenAI's anyway.
+  if (/^claude-/.test(String(body.model))) anthropic.add('a Claude model');
   for (const tool of listOf(body.tools)) {
     if (!isJsonObject(tool)) continue;
     if (isJsonObject(tool.function)) openai.add('function tools');
@@ -173,32 +175,23 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
   }
   const a = openai.size;
   const b = anthropic.size;
-  if (a === 0 || b === 0)
-    return {
-      format: a === 0 && b > 0 ? 'anthropic' : 'openai',
-      warnings:
-        a + b > 0
-          ? []
-          : [
-              {
-                path: '',
-                code: 'format-guessed',
-                message:
-                  "The request could be OpenAI Chat Completions or Anthropic Messages (nothing in it is only one of them): read as OpenAI; import it with from: 'anthropic' if it is Anthropic's.",
-              },
-            ],
-    };
-  const name = b > a ? 'Anthropic Messages' : 'OpenAI Chat Completions';
-  return {
-    format: b > a ? 'anthropic' : 'openai',
-    warnings: [
-      {
-        path: '',
-        code: 'format-mixed',
-        message: `The request has signs of both OpenAI Chat Completions (${[...openai].join(', ')}) and Anthropic Messages (${[...anthropic].join(', ')}); it was read as ${name}, which has more of them (${Math.max(a, b)} to ${Math.min(a, b)}).`,
-      },
-    ],
-  };
+  const format = b > a ? 'anthropic' : 'openai';
+  // FORMAT_NAMES without its article and 'request': 'OpenAI Chat Completions'.
+  const name = FORMAT_NAMES[format].slice(3, -8);
+  const warned = (code: string, message: string): Detection => ({
+    format,
+    warnings: [{ path: '', code, message }],
+  });
+  if (a + b === 0)
+    return warned(
+      'format-guessed',
+      "The request could be OpenAI Chat Completions or Anthropic Messages (nothing in it is only one of them): read as OpenAI; import it with from: 'anthropic' if it is Anthropic's.",
+    );
+  if (a === 0 || b === 0) return { format, warnings: [] };
+  return warned(
+    'format-mixed',
+    `The request has signs of both OpenAI Chat Completions (${[...openai].join(', ')}) and Anthropic Messages (${[...anthropic].join(', ')}); it was read as ${name}, which has more of them.`,
+  );
 }
 
 /** The API whose response object `value` is, by its shape; null for anything else. */

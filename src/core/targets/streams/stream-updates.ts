@@ -30,7 +30,7 @@ export interface StreamWarning {
 
 /**
  * One change to the message being streamed, in the order they must be applied. Each maps to
- * one call of the live chat elements, and {@link applyStreamUpdate} applies it to a message:
+ * one call of the live chat elements, and `applyStreamUpdate` applies it to a message:
  *
  * - `append`: a new message to add (`appendMessage(message)`). It is valid under the protocol:
  *   until something arrives it holds one empty text segment.
