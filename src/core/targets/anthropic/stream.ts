@@ -91,8 +91,8 @@ export function createAnthropicReader(builder: StreamBuilder) {
         if (typeof message.model === 'string' && message.model !== '')
           builder.model ??= message.model;
         if (isJsonObject(message.usage)) builder.usage = { ...message.usage };
-        // A message may start with blocks already whole (and its stop reason), as a proxy
-        // that replays a finished message sends it; the SDK takes them, and so does the reader.
+        // A message may start with blocks already whole, and its stop reason: Anthropic sends a
+        // call made by code (programmatic tool calling) so. The SDK takes them, and so does this.
         if (Array.isArray(message.content))
           message.content.forEach((block, index) => {
             if (!isJsonObject(block)) return;

@@ -44,16 +44,16 @@ export class StreamBuilder {
   /** The token usage as the provider last reported it, in its own words. */
   usage: JsonObject | undefined;
   ended = false;
-  #appended = false;
-  #segments: Segment[] = [{ kind: 'text', content: '' }];
+  private appended = false;
+  private segments: Segment[] = [{ kind: 'text', content: '' }];
   /** Text source (a content block, an output item's part) → the index of its text segment. */
-  #textSources = new Map<string, number>();
-  #tools = new Map<string, ToolCall>();
-  #updates: StreamUpdate[] = [];
-  #warned = new Set<string>();
-  #refused = false;
+  private textSources = new Map<string, number>();
+  private tools = new Map<string, ToolCall>();
+  private updates: StreamUpdate[] = [];
+  private warned = new Set<string>();
+  private refused = false;
   /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
-  #pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
+  private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
 
   constructor(
     readonly messageId: string,
@@ -66,30 +66,30 @@ export class StreamBuilder {
       id: this.messageId,
       role: 'assistant',
       timestamp: this.timestamp,
-      segments: this.#segments.map((s) => ({ ...s })),
+      segments: this.segments.map((s) => ({ ...s })),
     };
   }
 
   /** The updates since the last call. */
   take(): StreamUpdate[] {
-    const updates = this.#updates;
-    this.#updates = [];
+    const updates = this.updates;
+    this.updates = [];
     return updates;
   }
 
   /** Announces the message (once), before anything else about it. */
   begin() {
-    if (this.#appended) return;
-    this.#appended = true;
-    this.#updates.push({ type: 'append', message: this.message() });
+    if (this.appended) return;
+    this.appended = true;
+    this.updates.push({ type: 'append', message: this.message() });
   }
 
   /** Records a warning; with `once`, only the first warning under that key. */
   warn(code: string, message: string, once?: string) {
     if (this.warnings.length > MAX_WARNINGS) return;
     if (once !== undefined) {
-      if (this.#warned.has(once)) return;
-      this.#warned.add(once);
+      if (this.warned.has(once)) return;
+      this.warned.add(once);
     }
     this.warnings.push(
       this.warnings.length === MAX_WARNINGS
@@ -123,7 +123,7 @@ export class StreamBuilder {
   }
 
   /** Whether content may still change; content after the end is ignored, with one warning. */
-  #live(): boolean {
+  private live(): boolean {
     if (!this.ended) return true;
     this.ignore(
       'event-after-end',
@@ -138,27 +138,27 @@ export class StreamBuilder {
    * now, so that segments keep the provider's order even when deltas interleave.
    */
   textStart(source: string) {
-    if (!this.#live() || this.#textSources.has(source)) return;
+    if (!this.live() || this.textSources.has(source)) return;
     this.begin();
-    this.#textSources.set(source, this.#newTextSegment(true));
+    this.textSources.set(source, this.newTextSegment(true));
   }
 
   /** Adds text from one source (a content block, an output item, the choice's delta). */
   text(source: string, delta: string) {
-    if (!this.#live() || delta === '') return;
+    if (!this.live() || delta === '') return;
     this.begin();
-    let index = this.#textSources.get(source);
+    let index = this.textSources.get(source);
     if (index === undefined) {
-      index = this.#newTextSegment(false);
-      this.#textSources.set(source, index);
+      index = this.newTextSegment(false);
+      this.textSources.set(source, index);
     }
-    const segment = this.#segments[index];
+    const segment = this.segments[index];
     if (segment.kind !== 'text') return;
     segment.content += delta;
-    if (index === this.#segments.length - 1)
-      this.#updates.push({ type: 'text', messageId: this.messageId, delta });
+    if (index === this.segments.length - 1)
+      this.updates.push({ type: 'text', messageId: this.messageId, delta });
     // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
-    else this.#changed();
+    else this.changed();
   }
 
   /**
@@ -168,23 +168,23 @@ export class StreamBuilder {
    * segment is sent at once (a `text` update would continue the last one); after another kind,
    * with `announce`, else the `text` update that follows creates it.
    */
-  #newTextSegment(announce: boolean): number {
-    const last = this.#segments.length - 1;
-    const segment = this.#segments[last];
-    if (segment.kind === 'text' && segment.content === '' && !this.#claimed(last)) return last;
-    this.#segments.push({ kind: 'text', content: '' });
-    if (announce || segment.kind === 'text') this.#changed();
+  private newTextSegment(announce: boolean): number {
+    const last = this.segments.length - 1;
+    const segment = this.segments[last];
+    if (segment.kind === 'text' && segment.content === '' && !this.claimed(last)) return last;
+    this.segments.push({ kind: 'text', content: '' });
+    if (announce || segment.kind === 'text') this.changed();
     return last + 1;
   }
 
-  #claimed(index: number): boolean {
-    return [...this.#textSources.values()].includes(index);
+  private claimed(index: number): boolean {
+    return [...this.textSources.values()].includes(index);
   }
 
   /** The model refused: its refusal is shown as text (the protocol has no refusal kind). */
   refusal(source: string, delta: string) {
-    if (!this.#live() || delta === '') return;
-    this.#refused = true;
+    if (!this.live() || delta === '') return;
+    this.refused = true;
     this.warn(
       'refusal',
       'The model refused; its refusal is the message text (the protocol has no refusal kind).',
@@ -204,15 +204,15 @@ export class StreamBuilder {
 
   /** Starts a tool call, or names one that started without a name. */
   startTool(key: string, name: string | undefined, initial?: unknown) {
-    if (!this.#live()) return;
+    if (!this.live()) return;
     this.begin();
     const named = typeof name === 'string' && name !== '';
-    const known = this.#tools.get(key);
+    const known = this.tools.get(key);
     if (known) {
       if (named && !known.named && !known.done) {
         known.named = true;
         known.segment.toolName = name;
-        this.#changed();
+        this.changed();
       }
       return;
     }
@@ -224,9 +224,9 @@ export class StreamBuilder {
     };
     // A tool call first replaces the empty text segment a message starts with, unless a text
     // source has started in it.
-    const empty = this.#isEmpty() && !this.#claimed(0);
-    if (empty) this.#segments = [segment];
-    const index = empty ? 0 : this.#segments.push(segment) - 1;
+    const empty = this.isEmpty() && !this.claimed(0);
+    if (empty) this.segments = [segment];
+    const index = empty ? 0 : this.segments.push(segment) - 1;
     // An SDK object may hold what JSON cannot (undefined in a list, NaN): never in a message.
     const usable = isJsonObject(initial) && findNonJsonValue(initial) === null;
     if (isJsonObject(initial) && !usable)
@@ -234,7 +234,7 @@ export class StreamBuilder {
         'malformed-event',
         `The input sent with the ${label(segment.toolName)} call (segment ${index}) holds a value that JSON cannot; it was left out.`,
       );
-    this.#tools.set(key, {
+    this.tools.set(key, {
       segment,
       index,
       raw: '',
@@ -242,22 +242,22 @@ export class StreamBuilder {
       done: false,
       ...(usable ? { initial } : {}),
     });
-    this.#changed();
+    this.changed();
   }
 
   /** Keeps Gemini's thought signature with its call: later turns must send it back. */
   signTool(key: string, signature: string) {
-    const call = this.#tools.get(key);
+    const call = this.tools.get(key);
     if (!call || call.done) return;
     call.segment.thoughtSignature = signature;
-    this.#changed();
+    this.changed();
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
   toolArguments(key: string, delta: string) {
-    if (!this.#live()) return;
-    if (!this.#tools.has(key)) this.startTool(key, undefined);
-    const call = this.#tools.get(key)!;
+    if (!this.live()) return;
+    if (!this.tools.has(key)) this.startTool(key, undefined);
+    const call = this.tools.get(key)!;
     if (call.done) {
       this.ignore(
         'malformed-event',
@@ -268,7 +268,7 @@ export class StreamBuilder {
     }
     if (delta === '') return;
     call.raw += delta;
-    this.#updates.push({
+    this.updates.push({
       type: 'tool-arguments',
       messageId: this.messageId,
       segmentIndex: call.index,
@@ -278,26 +278,26 @@ export class StreamBuilder {
 
   /** Completes a tool call; `full` is the provider's complete argument text, when it sends one. */
   finishTool(key: string, full?: string) {
-    const call = this.#tools.get(key);
-    if (!call || call.done || !this.#live()) return;
+    const call = this.tools.get(key);
+    if (!call || call.done || !this.live()) return;
     if (typeof full === 'string') call.raw = full;
-    this.#complete(call);
-    this.#changed();
+    this.complete(call);
+    this.changed();
   }
 
   /** Whether the message has a tool call (Responses says `completed` for both endings). */
   hasToolCalls(): boolean {
-    return this.#tools.size > 0;
+    return this.tools.size > 0;
   }
 
   /** The provider said why it will stop; its final event follows. */
   stopping(reason: StreamEndReason, stopReason: string | null) {
-    this.#pending = { reason, stopReason };
+    this.pending = { reason, stopReason };
   }
 
   /** The provider's final event: the stream ends for the reason it gave before, else `stop`. */
   finish() {
-    this.end(this.#pending?.reason ?? 'stop', this.#pending?.stopReason ?? null);
+    this.end(this.pending?.reason ?? 'stop', this.pending?.stopReason ?? null);
   }
 
   /** The provider reported an error: the stream ends with what it has. */
@@ -315,7 +315,7 @@ export class StreamBuilder {
   end(reason?: StreamEndReason, stopReason?: string | null) {
     if (this.ended) return;
     this.begin();
-    if (reason === undefined && this.#pending) ({ reason, stopReason } = this.#pending);
+    if (reason === undefined && this.pending) ({ reason, stopReason } = this.pending);
     if (reason === undefined) {
       reason = 'cut-off';
       this.warn(
@@ -325,18 +325,18 @@ export class StreamBuilder {
     }
     let changed = false;
     // Text sources that started and never said anything leave no empty segments behind.
-    const kept = this.#segments.filter((s) => s.kind !== 'text' || s.content !== '');
-    if (kept.length > 0 && kept.length < this.#segments.length) {
-      this.#segments = kept;
+    const kept = this.segments.filter((s) => s.kind !== 'text' || s.content !== '');
+    if (kept.length > 0 && kept.length < this.segments.length) {
+      this.segments = kept;
       changed = true;
     }
-    for (const call of this.#tools.values()) {
+    for (const call of this.tools.values()) {
       if (call.done) continue;
-      this.#complete(call);
+      this.complete(call);
       changed = true;
     }
-    if (reason === 'stop' && this.#refused) reason = 'refusal';
-    if (reason === 'refusal' && !this.#refused)
+    if (reason === 'stop' && this.refused) reason = 'refusal';
+    if (reason === 'refusal' && !this.refused)
       this.warn('refusal', 'The model refused to answer.', 'refusal');
     if (reason === 'length')
       this.warn(
@@ -345,17 +345,17 @@ export class StreamBuilder {
       );
     if (reason === 'content-filter')
       this.warn('content-filter', "The provider's content filter stopped the message.");
-    if (this.#isEmpty())
+    if (this.isEmpty())
       this.warn('no-content', 'The stream ended without text or tool calls; the message is empty.');
-    for (const call of this.#tools.values())
+    for (const call of this.tools.values())
       if (!call.named)
         this.warn(
           'tool-name-missing',
-          `The tool call in segment ${this.#segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
-    if (changed) this.#changed();
+    if (changed) this.changed();
     this.ended = true;
-    this.#updates.push({
+    this.updates.push({
       type: 'end',
       messageId: this.messageId,
       reason,
@@ -364,24 +364,24 @@ export class StreamBuilder {
     });
   }
 
-  #isEmpty(): boolean {
+  private isEmpty(): boolean {
     return (
-      this.#segments.length === 1 &&
-      this.#segments[0].kind === 'text' &&
-      this.#segments[0].content === ''
+      this.segments.length === 1 &&
+      this.segments[0].kind === 'text' &&
+      this.segments[0].content === ''
     );
   }
 
-  #complete(call: ToolCall) {
+  private complete(call: ToolCall) {
     call.done = true;
-    call.segment.arguments = this.#parseArguments(call);
+    call.segment.arguments = this.parseArguments(call);
   }
 
   /**
    * The arguments as an object. Empty text is `{}` (a call without arguments); text that is not
    * a JSON object is kept as `{ "value": text }`, as importEnvelope does.
    */
-  #parseArguments(call: ToolCall): Record<string, unknown> {
+  private parseArguments(call: ToolCall): Record<string, unknown> {
     if (call.raw.trim() === '') return call.initial ?? {};
     try {
       const value: unknown = JSON.parse(call.raw);
@@ -391,16 +391,16 @@ export class StreamBuilder {
     }
     this.warn(
       'arguments-not-object',
-      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.#segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
     );
     return { value: call.raw };
   }
 
   /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
-  #changed() {
+  private changed() {
     this.begin();
-    const last = this.#updates.at(-1);
+    const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
-    else this.#updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
   }
 }
