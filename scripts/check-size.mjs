@@ -150,9 +150,9 @@ const entries = [
   ],
   // 51.5 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
   ['core', 35_000, 51_500, () => bundled("export * from 'prompt-envelope/core';")],
-  // Provider streams, an entry of their own (issue 29); no issue sets a goal, so the goal is the
-  // ceiling measured when it was made (7.6 kB on 2026-12-04): it stops growth.
-  ['core/streams', 7_700, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
+  // Provider streams, an entry of their own (issue 29). No issue sets it a goal (null); its
+  // ceiling, the figure measured when it was made (7.6 kB on 2026-12-04), stops growth.
+  ['core/streams', null, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
   [
     'core: validate, export, import',
     32_000,
@@ -204,9 +204,11 @@ if (process.argv.includes('--json')) {
     const ok = f.gzip <= f.ceiling;
     over ||= !ok;
     const goal =
-      f.gzip <= f.goal
-        ? `goal ${kB(f.goal)} met`
-        : `goal ${kB(f.goal)}: ${kB(f.gzip - f.goal)} over`;
+      f.goal === null
+        ? 'no goal set'
+        : f.gzip <= f.goal
+          ? `goal ${kB(f.goal)} met`
+          : `goal ${kB(f.goal)}: ${kB(f.gzip - f.goal)} over`;
     const apart = f.onDemand ? `; ${kB(f.onDemand)} more on demand` : '';
     console.log(
       `${ok ? 'ok  ' : 'OVER'} ${name}: ${kB(f.min)} min, ${kB(f.gzip)} gzip (ceiling ${kB(f.ceiling)}; ${goal}${apart})`,

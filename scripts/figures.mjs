@@ -44,7 +44,7 @@ function sizeTable(names, ceilings = true) {
     `|${' --- |'.repeat(header.length)}`,
     ...names.map((name) => {
       const s = measuredSizes()[name];
-      const goal = `${kB(s.goal)}${s.gzip <= s.goal ? ', met' : ''}`;
+      const goal = s.goal === null ? 'none' : `${kB(s.goal)}${s.gzip <= s.goal ? ', met' : ''}`;
       const row = [
         `\`${name}\``,
         kB(s.min),

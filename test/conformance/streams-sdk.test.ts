@@ -237,7 +237,11 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
     });
   }
 
-  test('table', (t) => {
+  test('every provider is compared with its SDK, 100 streams or more in all', (t) => {
     t.diagnostic(JSON.stringify(table));
+    for (const provider of ['openai-chat', 'openai-responses', 'anthropic', 'gemini'])
+      assert.ok((table[provider]?.equal ?? 0) > 0, provider);
+    const equal = Object.values(table).reduce((sum, row) => sum + row.equal, 0);
+    assert.ok(equal >= 100, `${equal} streams compared`);
   });
 });
