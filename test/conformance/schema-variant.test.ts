@@ -16,12 +16,17 @@ import {
 import { everyKindEnvelope } from '../fixtures/envelopes.js';
 import { groupChatArbitrary } from '../fixtures/group-chats.js';
 import { schemaCases } from '../fixtures/schema-cases.js';
+import { validateEnvelope } from '../../src/core/protocol/validate.js';
 
 /**
  * The validator is compiled from a faster way of writing the published schema's rules
- * (scripts/generate.mjs, validatorVariant). Here the published schema itself, compiled by Ajv
- * at run time, must say the same of every document: the variant may not accept more or less.
+ * (scripts/generate.mjs, validatorVariant), and the rule of what "1.0" may not use is checked by a
+ * loop in validate.ts. Here the published schema itself, compiled by Ajv at run time, must say
+ * the same of every document as the two together: they may not accept more or less.
  */
+const compiledEnvelope = (value: unknown) =>
+  validateEnvelopeSchema(value) &&
+  !validateEnvelope(value).errors.some((e) => e.keyword === 'version');
 const published = JSON.parse(
   readFileSync('src/core/protocol/schema/prompt-envelope.schema.json', 'utf8'),
 ) as { $id: string };
@@ -48,7 +53,7 @@ function label(value: unknown): string {
 
 function assertSame(value: unknown, label = '') {
   assert.equal(
-    outcome(validateEnvelopeSchema, value),
+    outcome(compiledEnvelope, value),
     outcome(publishedEnvelope, value),
     `envelope ${label}`,
   );
@@ -86,7 +91,7 @@ describe('the compiled validator accepts exactly what the published schema accep
   for (const [name, document, valid] of documents) {
     test(name, () => {
       assert.equal(publishedEnvelope(document), valid, 'the published schema');
-      assert.equal(validateEnvelopeSchema(document), valid, 'the compiled validator');
+      assert.equal(compiledEnvelope(document), valid, 'the compiled validator');
     });
   }
 

@@ -2,6 +2,7 @@ import {
   fieldTypes,
   validateEnvelopeSchema,
   validateSegmentSchema,
+  version11Fields,
 } from './generated/envelope-validator.js';
 import { findNonJsonValue, isSmallPlainJson, NESTING_LIMIT } from './json-value.js';
 import {
@@ -182,23 +183,24 @@ function schemaErrors(
   whole = value,
   shift = (path: string) => path,
 ): EnvelopeError[] {
-  if (validate(value)) return [];
   const seen = new Set<string>();
   const errors: EnvelopeError[] = [];
-  for (const raw of validate.errors ?? []) {
-    // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
-    // discriminator error repeats the required, type or enum error of its kind or role.
-    if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
-    // Each call's errors are new objects: a part's paths become the whole's in place.
-    raw.instancePath = shift(raw.instancePath);
-    const version = describeVersionError(raw, whole);
-    if (version === 'repeated') continue;
-    const error = version ?? describeError(raw, whole, root);
+  const add = (error: EnvelopeError) => {
     const key = error.path + '\n' + error.message;
-    if (seen.has(key)) continue;
+    if (!seen.has(key)) errors.push(error);
     seen.add(key);
-    errors.push(error);
-  }
+  };
+  if (!validate(value))
+    for (const raw of validate.errors ?? []) {
+      // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
+      // discriminator error repeats the required, type or enum error of its kind or role.
+      if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
+      // Each call's errors are new objects: a part's paths become the whole's in place.
+      raw.instancePath = shift(raw.instancePath);
+      add(describeEventError(raw, whole) ?? describeError(raw, whole, root));
+    }
+  for (const tokens of version11Uses(value))
+    add(versionError(fromPointer(shift(toPointer(tokens))), whole));
   return capErrors(errors);
 }
 
@@ -266,49 +268,65 @@ function freeFormSegmentErrors(segment: Segment, base: (string | number)[]): Env
 // ---------------------------------------------------------------------------------------------
 // Turning Ajv's errors into sentences.
 
-const VERSION_11_FEATURE =
-  /^#\/properties\/(scene|messages\/items\/properties\/(actor|replyTo|name|originalRole|contentForm|role|segments))\b/;
 /** The event branch of a message (see the variant in scripts/generate.mjs). */
 const EVENT_RULE = /^#\/oneOf\/1\/properties\/(actor|segments)\b/;
 
-/**
- * The 1.1 rules (SPEC §2.2) in words: what "1.0" may not use, and what an event message holds.
- * Null for any other error; `repeated` for a 1.0 role or kind outside the enum, which the
- * message's or segment's own enum error already names.
- */
-function describeVersionError(raw: AjvError, root: unknown): EnvelopeError | null | 'repeated' {
-  const event = EVENT_RULE.test(raw.schemaPath);
-  if (!event && !VERSION_11_FEATURE.test(raw.schemaPath)) return null;
+/** What an event message holds (SPEC §2.2) in words; null for any other error. */
+function describeEventError(raw: AjvError, root: unknown): EnvelopeError | null {
+  if (!EVENT_RULE.test(raw.schemaPath)) return null;
   const tokens = fromPointer(raw.instancePath);
-  const path = raw.instancePath;
-  if (raw.keyword === 'enum') {
-    // 1.0 lists the roles and kinds it allows; only the 1.1 ones get the version sentence.
-    const value = valueAt(root, tokens);
-    if (value !== 'event' && value !== 'state_change') return 'repeated';
-  } else if (!event && raw.keyword !== 'false schema') return null;
-  const owner = tokens.length >= 2 ? locate(root, tokens.slice(0, 2), 'envelope').name : '';
-  const needs = 'needs "version": "1.1"; this envelope says "1.0"';
-  let message: string;
-  if (event && tokens[2] === 'actor') {
-    message = `${sentence(owner)} has role event and cannot have an actor: events come from the host.`;
-  } else if (event) {
-    const segment = locate(root, tokens.slice(0, 4), 'envelope').name;
-    message = `${sentence(segment)} cannot be in an event message: event messages hold only state_change segments.`;
-  } else if (tokens[0] === 'scene') {
-    message = `The scene ${needs}.`;
-  } else if (tokens[2] === 'role') {
-    message = `${sentence(owner)} has role event, which ${needs}.`;
-  } else if (tokens[2] === 'segments') {
-    const segment = locate(root, tokens.slice(0, 4), 'envelope').name;
-    // A segment field kept from a provider request (detail, callId …), or the kind itself.
-    message =
-      tokens.length === 5 && tokens[4] !== 'kind'
-        ? `Field '${tokens[4]}' of ${segment} ${needs}.`
-        : `${sentence(segment)} ${needs}.`;
-  } else {
-    message = `Field '${tokens[2]}' of ${owner} ${needs}.`;
+  const message =
+    tokens[2] === 'actor'
+      ? `${sentence(locate(root, tokens.slice(0, 2), 'envelope').name)} has role event and cannot have an actor: events come from the host.`
+      : `${sentence(locate(root, tokens.slice(0, 4), 'envelope').name)} cannot be in an event message: event messages hold only state_change segments.`;
+  return { path: raw.instancePath, keyword: 'version', message };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The paths where a "1.0" envelope uses what only 1.1 has (SPEC §2.2): the fields of
+ * version11Fields, the role event and the kind state_change, in the order the schema's Version10
+ * rule names them. The rule is checked here rather than compiled: it was a sixth of the validator.
+ */
+function* version11Uses(value: unknown): Generator<(string | number)[]> {
+  if (!isObject(value) || value.version !== '1.0') return;
+  const present = (object: Record<string, unknown>, names: string[]) =>
+    names.filter((name) => object[name] !== undefined);
+  for (const name of present(value, version11Fields.envelope)) yield [name];
+  const messages = Array.isArray(value.messages) ? value.messages : [];
+  for (let m = 0; m < messages.length; m++) {
+    const message: unknown = messages[m];
+    if (!isObject(message)) continue;
+    for (const name of present(message, version11Fields.message)) yield ['messages', m, name];
+    if (message.role === 'event') yield ['messages', m, 'role'];
+    const segments = Array.isArray(message.segments) ? message.segments : [];
+    for (let s = 0; s < segments.length; s++) {
+      const segment: unknown = segments[s];
+      if (!isObject(segment)) continue;
+      const at = ['messages', m, 'segments', s];
+      if (segment.kind === 'state_change') yield [...at, 'kind'];
+      for (const name of present(segment, version11Fields.segment)) yield [...at, name];
+    }
   }
-  return { path, keyword: 'version', message };
+}
+
+/** A use of what only 1.1 has, in a "1.0" envelope, in words. */
+function versionError(tokens: string[], root: unknown): EnvelopeError {
+  const needs = 'needs "version": "1.1"; this envelope says "1.0"';
+  const owner = tokens.length >= 2 ? locate(root, tokens.slice(0, 2), 'envelope').name : '';
+  const segment = tokens.length >= 4 ? locate(root, tokens.slice(0, 4), 'envelope').name : '';
+  const field = tokens.at(-1);
+  const message =
+    tokens.length === 1
+      ? `${field === 'scene' ? 'The scene' : `Field '${field}' of the envelope`} ${needs}.`
+      : field === 'role'
+        ? `${sentence(owner)} has role event, which ${needs}.`
+        : field === 'kind'
+          ? `${sentence(segment)} ${needs}.`
+          : `Field '${field}' of ${segment || owner} ${needs}.`;
+  return { path: toPointer(tokens), keyword: 'version', message };
 }
 
 function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeError {

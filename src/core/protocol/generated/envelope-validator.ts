@@ -3,18 +3,18 @@
 // Ajv standalone validators: no eval, no new Function, no imports (strict-CSP safe).
 // <stdin>
 var validators0 = /* @__PURE__ */ new Map([
-  ['text', validate59],
-  ['static_var', validate60],
-  ['system_prompt', validate61],
-  ['memory', validate64],
-  ['skills', validate66],
-  ['tool_overview', validate68],
-  ['tool_call_request', validate70],
-  ['tool_call_result', validate72],
-  ['document', validate74],
-  ['long_text', validate75],
-  ['media', validate77],
-  ['state_change', validate78],
+  ['text', validate57],
+  ['static_var', validate58],
+  ['system_prompt', validate59],
+  ['memory', validate62],
+  ['skills', validate64],
+  ['tool_overview', validate66],
+  ['tool_call_request', validate68],
+  ['tool_call_result', validate70],
+  ['document', validate72],
+  ['long_text', validate73],
+  ['media', validate75],
+  ['state_change', validate76],
 ]);
 var ajvError = (instancePath, schemaPath, keyword, params) => ({
   instancePath,
@@ -38,177 +38,6 @@ var errorAt = (instancePath, tokens, keyword, params) =>
   );
 var validateEnvelopeSchema = validate52;
 function validate53(data, { instancePath = '' } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.scene !== void 0) {
-      (vErrors ??= []).push(errorAt(instancePath, ['scene'], 'false schema', {}));
-      errors++;
-    }
-    if (data.messages !== void 0) {
-      let data1 = data.messages;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-            if (data2.actor !== void 0) {
-              (vErrors ??= []).push(
-                errorAt(instancePath, ['messages', i0, 'actor'], 'false schema', {}),
-              );
-              errors++;
-            }
-            if (data2.replyTo !== void 0) {
-              (vErrors ??= []).push(
-                errorAt(instancePath, ['messages', i0, 'replyTo'], 'false schema', {}),
-              );
-              errors++;
-            }
-            if (data2.name !== void 0) {
-              (vErrors ??= []).push(
-                errorAt(instancePath, ['messages', i0, 'name'], 'false schema', {}),
-              );
-              errors++;
-            }
-            if (data2.originalRole !== void 0) {
-              (vErrors ??= []).push(
-                errorAt(instancePath, ['messages', i0, 'originalRole'], 'false schema', {}),
-              );
-              errors++;
-            }
-            if (data2.contentForm !== void 0) {
-              (vErrors ??= []).push(
-                errorAt(instancePath, ['messages', i0, 'contentForm'], 'false schema', {}),
-              );
-              errors++;
-            }
-            if (data2.role !== void 0) {
-              let data8 = data2.role;
-              if (!(
-                data8 === 'system' ||
-                data8 === 'user' ||
-                data8 === 'assistant' ||
-                data8 === 'tool'
-              )) {
-                (vErrors ??= []).push(
-                  errorAt(instancePath, ['messages', i0, 'role'], 'enum', {
-                    allowedValues: ['system', 'user', 'assistant', 'tool'],
-                  }),
-                );
-                errors++;
-              }
-            }
-            if (data2.segments !== void 0) {
-              let data9 = data2.segments;
-              if (Array.isArray(data9)) {
-                const len1 = data9.length;
-                for (let i1 = 0; i1 < len1; i1++) {
-                  let data10 = data9[i1];
-                  if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-                    if (data10.kind !== void 0) {
-                      let data11 = data10.kind;
-                      if (!(
-                        data11 === 'text' ||
-                        data11 === 'static_var' ||
-                        data11 === 'system_prompt' ||
-                        data11 === 'memory' ||
-                        data11 === 'skills' ||
-                        data11 === 'tool_overview' ||
-                        data11 === 'tool_call_request' ||
-                        data11 === 'tool_call_result' ||
-                        data11 === 'document' ||
-                        data11 === 'long_text' ||
-                        data11 === 'media'
-                      )) {
-                        (vErrors ??= []).push(
-                          errorAt(instancePath, ['messages', i0, 'segments', i1, 'kind'], 'enum', {
-                            allowedValues: [
-                              'text',
-                              'static_var',
-                              'system_prompt',
-                              'memory',
-                              'skills',
-                              'tool_overview',
-                              'tool_call_request',
-                              'tool_call_result',
-                              'document',
-                              'long_text',
-                              'media',
-                            ],
-                          }),
-                        );
-                        errors++;
-                      }
-                    }
-                    if (data10.detail !== void 0) {
-                      (vErrors ??= []).push(
-                        errorAt(
-                          instancePath,
-                          ['messages', i0, 'segments', i1, 'detail'],
-                          'false schema',
-                          {},
-                        ),
-                      );
-                      errors++;
-                    }
-                    if (data10.callId !== void 0) {
-                      (vErrors ??= []).push(
-                        errorAt(
-                          instancePath,
-                          ['messages', i0, 'segments', i1, 'callId'],
-                          'false schema',
-                          {},
-                        ),
-                      );
-                      errors++;
-                    }
-                    if (data10.thoughtSignature !== void 0) {
-                      (vErrors ??= []).push(
-                        errorAt(
-                          instancePath,
-                          ['messages', i0, 'segments', i1, 'thoughtSignature'],
-                          'false schema',
-                          {},
-                        ),
-                      );
-                      errors++;
-                    }
-                  } else {
-                    (vErrors ??= []).push(
-                      errorAt(instancePath, ['messages', i0, 'segments', i1], 'type', {
-                        type: 'object',
-                      }),
-                    );
-                    errors++;
-                  }
-                }
-              } else {
-                (vErrors ??= []).push(
-                  errorAt(instancePath, ['messages', i0, 'segments'], 'type', { type: 'array' }),
-                );
-                errors++;
-              }
-            }
-          } else {
-            (vErrors ??= []).push(
-              errorAt(instancePath, ['messages', i0], 'type', { type: 'object' }),
-            );
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['messages'], 'type', { type: 'array' }));
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
-    errors++;
-  }
-  validate53.errors = vErrors;
-  return errors === 0;
-}
-function validate55(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -313,11 +142,11 @@ function validate55(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate55.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
 var func3 = Object.prototype.hasOwnProperty;
-function validate59(data, { instancePath = '' } = {}) {
+function validate57(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -352,10 +181,10 @@ function validate59(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate59.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-function validate60(data, { instancePath = '' } = {}) {
+function validate58(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -403,20 +232,20 @@ function validate60(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate60.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-function validate62(data, { instancePath = '' } = {}) {
+function validate60(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== 'boolean') {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'boolean' }));
     errors++;
   }
-  validate62.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-function validate61(data, { instancePath = '' } = {}) {
+function validate59(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -450,8 +279,8 @@ function validate61(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -459,10 +288,10 @@ function validate61(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate61.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-function validate64(data, { instancePath = '' } = {}) {
+function validate62(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -546,8 +375,8 @@ function validate64(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -555,10 +384,10 @@ function validate64(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate64.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-function validate66(data, { instancePath = '' } = {}) {
+function validate64(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -642,8 +471,8 @@ function validate66(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -651,10 +480,10 @@ function validate66(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate66.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-function validate68(data, { instancePath = '' } = {}) {
+function validate66(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -759,8 +588,8 @@ function validate68(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -768,10 +597,10 @@ function validate68(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate68.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-function validate70(data, { instancePath = '' } = {}) {
+function validate68(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -825,8 +654,8 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -862,10 +691,10 @@ function validate70(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate70.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-function validate72(data, { instancePath = '' } = {}) {
+function validate70(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -924,8 +753,8 @@ function validate72(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -945,10 +774,10 @@ function validate72(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate72.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-function validate74(data, { instancePath = '' } = {}) {
+function validate72(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1012,10 +841,10 @@ function validate74(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate74.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-function validate75(data, { instancePath = '' } = {}) {
+function validate73(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1069,8 +898,8 @@ function validate75(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate62);
+      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate60);
         errors = vErrors.length;
       }
     }
@@ -1078,10 +907,10 @@ function validate75(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate75.errors = vErrors;
+  validate73.errors = vErrors;
   return errors === 0;
 }
-function validate77(data, { instancePath = '' } = {}) {
+function validate75(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1156,10 +985,10 @@ function validate77(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate77.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-function validate78(data, { instancePath = '' } = {}) {
+function validate76(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -1317,10 +1146,10 @@ function validate78(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate78.errors = vErrors;
+  validate76.errors = vErrors;
   return errors === 0;
 }
-function validate58(data, { instancePath = '' } = {}) {
+function validate56(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1393,10 +1222,10 @@ function validate58(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate58.errors = vErrors;
+  validate56.errors = vErrors;
   return errors === 0;
 }
-function validate92(data, { instancePath = '' } = {}) {
+function validate90(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1485,10 +1314,10 @@ function validate92(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate92.errors = vErrors;
+  validate90.errors = vErrors;
   return errors === 0;
 }
-function validate57(data, { instancePath = '' } = {}) {
+function validate55(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1560,8 +1389,8 @@ function validate57(data, { instancePath = '' } = {}) {
         }
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate58(data2[i0], { instancePath: instancePath + '/segments/' + i0 })) {
-            vErrors = withErrorsOf(vErrors, validate58);
+          if (!validate56(data2[i0], { instancePath: instancePath + '/segments/' + i0 })) {
+            vErrors = withErrorsOf(vErrors, validate56);
             errors = vErrors.length;
           }
         }
@@ -1585,8 +1414,8 @@ function validate57(data, { instancePath = '' } = {}) {
       }
     }
     if (data.actor !== void 0) {
-      if (!validate92(data.actor, { instancePath: instancePath + '/actor' })) {
-        vErrors = withErrorsOf(vErrors, validate92);
+      if (!validate90(data.actor, { instancePath: instancePath + '/actor' })) {
+        vErrors = withErrorsOf(vErrors, validate90);
         errors = vErrors.length;
       }
     }
@@ -1799,51 +1628,12 @@ function validate57(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate57.errors = vErrors;
+  validate55.errors = vErrors;
   return errors === 0;
 }
 function validate52(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
-  const _errs2 = errors;
-  let valid1 = true;
-  const _errs3 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing0;
-    if (data.version === void 0 && (missing0 = 'version')) {
-      (vErrors ??= []).push({});
-      errors++;
-    } else {
-      if (data.version !== void 0) {
-        if ('1.0' !== data.version) {
-          (vErrors ??= []).push({});
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  errors = _errs2;
-  if (vErrors !== null) {
-    if (_errs2) {
-      vErrors.length = _errs2;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid0) {
-    const _errs5 = errors;
-    if (!validate53(data, { instancePath })) {
-      vErrors = withErrorsOf(vErrors, validate53);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs5 === errors;
-    valid1 = _valid0;
-  }
-  if (!valid1) {
-    (vErrors ??= []).push(ajvError(instancePath, '#/allOf/0/if', 'if', { failingKeyword: 'then' }));
-    errors++;
-  }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     for (const requiredName of ['version', 'messages'])
       if (data[requiredName] === void 0) {
@@ -1877,8 +1667,8 @@ function validate52(data, { instancePath = '' } = {}) {
       }
     }
     if (data.version !== void 0) {
-      let data2 = data.version;
-      if (!(data2 === '1.0' || data2 === '1.1')) {
+      let data1 = data.version;
+      if (!(data1 === '1.0' || data1 === '1.1')) {
         (vErrors ??= []).push(
           errorAt(instancePath, ['version'], 'enum', { allowedValues: ['1.0', '1.1'] }),
         );
@@ -1892,22 +1682,22 @@ function validate52(data, { instancePath = '' } = {}) {
       }
     }
     if (data.scene !== void 0) {
-      if (!validate55(data.scene, { instancePath: instancePath + '/scene' })) {
-        vErrors = withErrorsOf(vErrors, validate55);
+      if (!validate53(data.scene, { instancePath: instancePath + '/scene' })) {
+        vErrors = withErrorsOf(vErrors, validate53);
         errors = vErrors.length;
       }
     }
     if (data.messages !== void 0) {
-      let data5 = data.messages;
-      if (Array.isArray(data5)) {
-        if (data5.length < 1) {
+      let data4 = data.messages;
+      if (Array.isArray(data4)) {
+        if (data4.length < 1) {
           (vErrors ??= []).push(errorAt(instancePath, ['messages'], 'minItems', { limit: 1 }));
           errors++;
         }
-        const len0 = data5.length;
+        const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate57(data5[i0], { instancePath: instancePath + '/messages/' + i0 })) {
-            vErrors = withErrorsOf(vErrors, validate57);
+          if (!validate55(data4[i0], { instancePath: instancePath + '/messages/' + i0 })) {
+            vErrors = withErrorsOf(vErrors, validate55);
             errors = vErrors.length;
           }
         }
@@ -1923,7 +1713,7 @@ function validate52(data, { instancePath = '' } = {}) {
   validate52.errors = vErrors;
   return errors === 0;
 }
-var validateSegmentSchema = validate58;
+var validateSegmentSchema = validate56;
 export { validateEnvelopeSchema, validateSegmentSchema };
 
 export const fieldTypes = {
@@ -2059,4 +1849,9 @@ export const fieldTypes = {
     sceneId: '',
     by: '',
   },
+};
+export const version11Fields = {
+  envelope: ['scene'],
+  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm'],
+  segment: ['detail', 'callId', 'thoughtSignature'],
 };
