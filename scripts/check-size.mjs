@@ -150,7 +150,7 @@ const entries = [
   ],
   // 51.5 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
   // Every line that validates lost about 0.24 kB the same day: the 1.0 gate became a loop.
-  ['core', 35_000, 51_300, () => bundled("export * from 'prompt-envelope/core';")],
+  ['core', 35_000, 51_200, () => bundled("export * from 'prompt-envelope/core';")],
   // Provider streams, an entry of their own (issue 29). No issue sets it a goal (null); its
   // ceiling, the figure measured when it was made (7.6 kB on 2026-12-04), stops growth.
   ['core/streams', null, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
@@ -164,7 +164,7 @@ const entries = [
       ),
   ],
   ['bundle.js', 100_000, 145_100, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 145_400, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.iife.js', 100_000, 145_300, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   ['split: page with one chat', 55_000, 48_500, splitChatPage],
 ];

@@ -346,3 +346,8 @@ function writeJson(value: unknown, limit = Infinity): string {
   }
   return parts.join('');
 }
+
+/** A JSON object (not null, not a list). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,5 +1,5 @@
 import type { EnvelopeError, ValidationResult } from './issues.js';
-import { jsonPreview } from './json-value.js';
+import { isRecord, jsonPreview } from './json-value.js';
 
 /** One entry of a scenario switcher (SPEC §5): which envelope file, and how to name it. */
 export interface ScenarioEntry {
@@ -103,8 +103,4 @@ export function validateScenarioManifest(value: unknown): ValidationResult {
     );
   }
   return { valid: errors.length === 0, errors, warnings: [] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

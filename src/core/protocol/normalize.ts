@@ -1,4 +1,5 @@
 import type { ValidationResult } from './issues.js';
+import { isRecord } from './json-value.js';
 import { defaultCollapsed, type Envelope } from './types.js';
 import { validateEnvelope } from './validate.js';
 
@@ -54,8 +55,4 @@ function fillSegment(segment: unknown): unknown {
     filled.charCount = segment.content.length;
   }
   return filled;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
