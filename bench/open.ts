@@ -5,7 +5,7 @@
  * worker reads. Each step is timed from the call until what it drew is laid out, with the
  * longest main-thread task meanwhile (Chromium's Long Tasks API; 0 when none passed 50 ms).
  */
-import type { EnvelopeViewer } from '../src/elements/envelope-viewer.component.js';
+import type { EnvelopeViewer } from '../src/elements/envelope-viewer/envelope-viewer.component.js';
 import { timeBlocking } from '../test/fixtures/hostile/drive.js';
 
 export interface OpenStep {

@@ -161,7 +161,7 @@ const browserBuild: BuildOptions = {
 };
 await build({
   ...browserBuild,
-  entryPoints: ['src/elements/internal/offload-worker.ts'],
+  entryPoints: ['src/elements/internal/offload/offload-worker.ts'],
   outfile: 'bench/.out/offload-worker.js',
 });
 await build({

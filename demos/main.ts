@@ -1,4 +1,4 @@
-import '../src/elements/envelope-viewer.js';
+import '../src/elements/envelope-viewer/envelope-viewer.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 
 // The demo viewer: skill bodies come from the built-in registry, and the query string can pick

@@ -20,7 +20,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
 import { minifyCssLiterals, squeezedElementSource } from './css-literals.mjs';
-import { buildSplit } from './split-build.mjs';
+import { buildSplit, lazyKey } from './split-build.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
@@ -85,25 +85,25 @@ const LAZY = {
   // The sanitizer of raw HTML inside Markdown, loaded the first time a text holds some.
   dompurify: { name: 'dompurify', entry: "export { default } from 'dompurify';" },
   // The viewer's live replay of a scenario, loaded on the first click of Replay.
-  '../internal/live-replay.js': {
+  'src/elements/internal/loading/live-replay.ts': {
     name: 'live-replay',
-    entry: "export { replayLive } from './src/elements/internal/live-replay.ts';",
+    entry: "export { replayLive } from './src/elements/internal/loading/live-replay.ts';",
   },
   // The chat's painting of search matches, loaded the first time a person searches.
-  './search-highlighter.js': {
+  'src/elements/internal/loading/search-highlighter.ts': {
     name: 'search-highlighter',
     entry:
-      "export { SearchHighlighter, scrollSteadily } from './src/elements/internal/search-highlighter.ts';",
+      "export { SearchHighlighter, scrollSteadily } from './src/elements/internal/loading/search-highlighter.ts';",
   },
   // The viewer's reading of a URL (`?src=`): streamed, bounded, with a timeout.
-  './read-url.js': {
+  'src/elements/envelope-viewer/read-url.ts': {
     name: 'read-url',
     entry: "export { readUrl } from './src/elements/envelope-viewer/read-url.ts';",
   },
   // The Chinese words, one file per area (strings.ts).
   ...Object.fromEntries(
     ['base', 'chat', 'viewer', 'panel', 'meter', 'diff', 'studio'].map((area) => [
-      `./strings/zh-CN/${area}.js`,
+      `src/elements/internal/strings/zh-CN/${area}.ts`,
       {
         name: `zh-CN-${area}`,
         entry: `export { chinese } from './src/elements/internal/strings/zh-CN/${area}.ts';`,
@@ -118,7 +118,7 @@ const lazyFiles = {
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
-      const lazy = LAZY[args.path];
+      const lazy = LAZY[lazyKey(args.path, args.resolveDir)];
       if (!lazy)
         return {
           errors: [{ text: `import(${args.path}): declare it in LAZY (scripts/build.mjs)` }],
@@ -196,7 +196,7 @@ await Promise.all([
   // theirs in dist/elements/internal/).
   build({
     ...common,
-    entryPoints: ['src/elements/internal/offload-worker.ts'],
+    entryPoints: ['src/elements/internal/offload/offload-worker.ts'],
     format: 'esm',
     outfile: 'dist/offload-worker.js',
   }),

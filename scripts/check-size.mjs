@@ -98,7 +98,7 @@ function staticImports(path, found = new Map()) {
  */
 function splitChatPage() {
   let found = staticImports('dist/split/autoloader.js');
-  found = staticImports('dist/split/elements/envelope-chat.js', found);
+  found = staticImports('dist/split/elements/envelope-chat/envelope-chat.js', found);
   const files = [...found.values()];
   const later = new Map();
   for (const [path, code] of found)

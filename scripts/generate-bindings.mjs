@@ -43,7 +43,7 @@ export function manifestElements(manifest, root) {
       elements.push({
         tag: declaration.tagName,
         className: declaration.name,
-        module: `../elements/${declaration.tagName}.js`,
+        module: `../elements/${declaration.tagName}/${declaration.tagName}.js`,
         properties,
         events,
       });

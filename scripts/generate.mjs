@@ -496,9 +496,11 @@ function customElementsManifest() {
     // segment views are no public API (the elements already list what they inherit from them).
     manifest.modules = manifest.modules.filter(
       (m) =>
-        /^src\/elements\/[a-z-]+\.ts$/.test(m.path) ||
+        /^src\/elements\/([a-z-]+)\/\1\.ts$/.test(m.path) ||
         (m.declarations ?? []).some((d) => d.tagName),
     );
+    // In path order: the analyzer walks the element folders concurrently, in no fixed order.
+    manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     // Private and protected members are no API either: users, editors and Storybook's controls
     // read the public ones (and the shipped file is a third smaller).
     for (const m of manifest.modules)

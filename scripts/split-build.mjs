@@ -38,7 +38,7 @@ const root = process.cwd();
 const tags = [...readFileSync('src/autoloader.ts', 'utf8').matchAll(/^ {2}'([a-z-]+)',$/gm)].map(
   (m) => m[1],
 );
-const defineModule = (tag) => resolve(root, `src/elements/${tag}.ts`);
+const defineModule = (tag) => resolve(root, `src/elements/${tag}/${tag}.ts`);
 
 /** The library's base, as opposed to an element's own code. */
 const BASE =
@@ -106,7 +106,10 @@ const chunkTable = {
       return found;
     };
     const table = Object.fromEntries(
-      tags.map((tag) => [tag, [...imported(`elements/${tag}.js`)].map((file) => `./${file}`)]),
+      tags.map((tag) => [
+        tag,
+        [...imported(`elements/${tag}/${tag}.js`)].map((file) => `./${file}`),
+      ]),
     );
     const autoloader = bundle['autoloader.js'];
     const placeholder = /(["'`])\{"split build":\[\]\}\1/;
@@ -172,16 +175,26 @@ const viewsTogether = {
 };
 
 /**
+ * The key of `LAZY` that a dynamic import names: a package by its name, a module of the
+ * repository by its source path (so that moving the importer changes nothing here).
+ */
+export function lazyKey(specifier, importerDir) {
+  if (!specifier.startsWith('.')) return specifier;
+  return relative(root, resolve(importerDir, specifier)).replace(/\.js$/, '.ts');
+}
+
+/**
  * The parts that load on demand and that the one-file bundles load from dist/lazy/ (`lazy`,
  * scripts/build.mjs's table): the split build imports the same files, so that each ships once.
  */
 function lazyParts(lazy) {
   return {
     name: 'lazy-parts',
-    resolveId(source, _importer, extra) {
-      if (extra.kind !== 'dynamic-import' || !Object.hasOwn(lazy, source)) return null;
+    resolveId(source, importer, extra) {
+      const key = importer ? lazyKey(source, dirname(importer)) : source;
+      if (extra.kind !== 'dynamic-import' || !Object.hasOwn(lazy, key)) return null;
       // Written as a relative path by scripts/build.mjs, which knows where each chunk is.
-      return { id: `lazy-part:${lazy[source].name}`, external: true };
+      return { id: `lazy-part:${lazy[key].name}`, external: true };
     },
   };
 }
@@ -214,7 +227,7 @@ function reachedGroup(name, modules, priority, test = () => true) {
 }
 
 /** The segment views and the segment styles, which load with a message's first view. */
-const VIEWS = ['src/elements/internal/segment-views.split.ts'];
+const VIEWS = ['src/elements/internal/segments/segment-views.split.ts'];
 
 /** The helpers that the compiled code of every element calls (decorators). */
 const HELPERS = /@oxc-project\+runtime/;
@@ -227,7 +240,10 @@ function sharedGroup() {
   let chat, views, measure;
   return {
     name(id, ctx) {
-      chat ??= reachedFrom(ctx, ['src/elements/envelope-chat.ts', 'src/elements/context-meter.ts']);
+      chat ??= reachedFrom(ctx, [
+        'src/elements/envelope-chat/envelope-chat.ts',
+        'src/elements/context-meter/context-meter.ts',
+      ]);
       views ??= reachedFrom(ctx, VIEWS);
       measure ??= reachedFrom(ctx, ['src/core/insight/measure.ts']);
       const base = BASE.test(id) && (chat.has(id) || (views.has(id) && measure.has(id)));
@@ -241,7 +257,7 @@ export async function buildSplit(lazy) {
   const bundle = await rolldown({
     input: {
       autoloader: 'src/autoloader.ts',
-      ...Object.fromEntries(tags.map((tag) => [`elements/${tag}`, defineModule(tag)])),
+      ...Object.fromEntries(tags.map((tag) => [`elements/${tag}/${tag}`, defineModule(tag)])),
     },
     plugins: [
       lazyParts(lazy),
@@ -272,11 +288,11 @@ export async function buildSplit(lazy) {
     codeSplitting: {
       groups: [
         sharedGroup(),
-        reachedGroup('message', ['src/elements/envelope-message.ts'], 3),
+        reachedGroup('message', ['src/elements/envelope-message/envelope-message.ts'], 3),
         reachedGroup('views', VIEWS, 2.5),
         reachedGroup(
           'measure',
-          ['src/elements/context-meter.ts', 'src/core/insight/measure.ts'],
+          ['src/elements/context-meter/context-meter.ts', 'src/core/insight/measure.ts'],
           2,
         ),
         { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },

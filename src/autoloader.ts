@@ -54,7 +54,7 @@ function load(tag: string): Promise<unknown> {
     // A chunk that fails to load fails the module's import too, which says so below.
     for (const chunk of CHUNKS[tag] ?? [])
       import(new URL(chunk, import.meta.url).href).catch(() => undefined);
-    loading = import(new URL(`./elements/${tag}.js`, import.meta.url).href).catch(
+    loading = import(new URL(`./elements/${tag}/${tag}.js`, import.meta.url).href).catch(
       (error: unknown) => {
         requested.delete(tag);
         console.error(`prompt-envelope: could not load <${tag}>`, error);

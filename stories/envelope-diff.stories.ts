@@ -4,7 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import type { ExportTarget } from '../src/core/targets/export-targets.js';
 import type { Envelope, MemorySegment } from '../src/core/protocol/types.js';
-import type { EnvelopeDiffView } from '../src/elements/envelope-diff.component.js';
+import type { EnvelopeDiffView } from '../src/elements/envelope-diff/envelope-diff.component.js';
 import {
   chineseEnvelope,
   darkStory,

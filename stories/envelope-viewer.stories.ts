@@ -8,7 +8,7 @@ import type { Envelope } from '../src/core/protocol/types.js';
 import { demoManifest } from '../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 import type { SkillRegistry } from '../src/core/skills/registry.js';
-import type { ViewerView } from '../src/elements/envelope-viewer.component.js';
+import type { ViewerView } from '../src/elements/envelope-viewer/envelope-viewer.component.js';
 import {
   chineseEnvelope,
   darkStory,

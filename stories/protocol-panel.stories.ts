@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assembly/registry.js';
 import type { ExportTarget } from '../src/core/targets/export-targets.js';
 import type { Envelope } from '../src/core/protocol/types.js';
-import type { ProtocolTab } from '../src/elements/protocol-panel.component.js';
+import type { ProtocolTab } from '../src/elements/protocol-panel/protocol-panel.component.js';
 import {
   chineseEnvelope,
   darkStory,

@@ -9,7 +9,7 @@ import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { expect, userEvent, within } from 'storybook/test';
 import type { Envelope, Message, SegmentKind, SegmentOfKind } from '../src/core/protocol/types.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
-import type { StringKey } from '../src/elements/internal/strings.js';
+import type { StringKey } from '../src/elements/internal/strings/strings.js';
 import { chinese as base } from '../src/elements/internal/strings/zh-CN/base.js';
 import { chinese as chat } from '../src/elements/internal/strings/zh-CN/chat.js';
 import { chinese as diff } from '../src/elements/internal/strings/zh-CN/diff.js';

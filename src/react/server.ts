@@ -5,7 +5,7 @@
  * targets): a server render draws at once, and what it draws must be what the browser draws when
  * it hydrates. Browsers get ./index.js, without this wait.
  */
-import { preloadForServerRender } from '../elements/internal/server-preload.js';
+import { preloadForServerRender } from '../elements/internal/loading/server-preload.js';
 
 export * from './index.js';
 

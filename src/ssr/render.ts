@@ -9,15 +9,15 @@
 import type { RenderInfo } from '@lit-labs/ssr';
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { EnvelopeMessage } from '../elements/envelope-message.component.js';
+import { EnvelopeMessage } from '../elements/envelope-message/envelope-message.component.js';
 import {
   kindsShownFirst,
   SEGMENT_KINDS,
   segmentStyles,
-} from '../elements/internal/message-segments.js';
-import { preloadForServerRender } from '../elements/internal/server-preload.js';
-import '../elements/envelope-chat.js';
-import '../elements/envelope-viewer.js';
+} from '../elements/internal/segments/message-segments.js';
+import { preloadForServerRender } from '../elements/internal/loading/server-preload.js';
+import '../elements/envelope-chat/envelope-chat.js';
+import '../elements/envelope-viewer/envelope-viewer.js';
 
 /** The viewer provides context to the panels inside it (and needs its shadow root for that). */
 const CONTEXT_ELEMENTS = new Set([

@@ -4,25 +4,25 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 // The JSX runtimes are augmented below; importing them makes them part of the program.
 import type {} from 'react/jsx-runtime';
 import type {} from 'react/jsx-dev-runtime';
-import type { ContextMeter } from '../elements/context-meter.js';
-import type { EnvelopeChat } from '../elements/envelope-chat.js';
-import type { EnvelopeDiff } from '../elements/envelope-diff.js';
-import type { EnvelopeMessage } from '../elements/envelope-message.js';
-import type { EnvelopeViewer } from '../elements/envelope-viewer.js';
-import type { PromptStudio } from '../elements/prompt-studio.js';
-import type { ProtocolPanel } from '../elements/protocol-panel.js';
-import type { SegmentDocument } from '../elements/segment-document.js';
-import type { SegmentLongText } from '../elements/segment-long-text.js';
-import type { SegmentMedia } from '../elements/segment-media.js';
-import type { SegmentMemory } from '../elements/segment-memory.js';
-import type { SegmentSkills } from '../elements/segment-skills.js';
-import type { SegmentStateChange } from '../elements/segment-state-change.js';
-import type { SegmentStaticVar } from '../elements/segment-static-var.js';
-import type { SegmentSystemPrompt } from '../elements/segment-system-prompt.js';
-import type { SegmentText } from '../elements/segment-text.js';
-import type { SegmentToolOverview } from '../elements/segment-tool-overview.js';
-import type { ToolCallRequest } from '../elements/tool-call-request.js';
-import type { ToolCallResult } from '../elements/tool-call-result.js';
+import type { ContextMeter } from '../elements/context-meter/context-meter.js';
+import type { EnvelopeChat } from '../elements/envelope-chat/envelope-chat.js';
+import type { EnvelopeDiff } from '../elements/envelope-diff/envelope-diff.js';
+import type { EnvelopeMessage } from '../elements/envelope-message/envelope-message.js';
+import type { EnvelopeViewer } from '../elements/envelope-viewer/envelope-viewer.js';
+import type { PromptStudio } from '../elements/prompt-studio/prompt-studio.js';
+import type { ProtocolPanel } from '../elements/protocol-panel/protocol-panel.js';
+import type { SegmentDocument } from '../elements/segment-document/segment-document.js';
+import type { SegmentLongText } from '../elements/segment-long-text/segment-long-text.js';
+import type { SegmentMedia } from '../elements/segment-media/segment-media.js';
+import type { SegmentMemory } from '../elements/segment-memory/segment-memory.js';
+import type { SegmentSkills } from '../elements/segment-skills/segment-skills.js';
+import type { SegmentStateChange } from '../elements/segment-state-change/segment-state-change.js';
+import type { SegmentStaticVar } from '../elements/segment-static-var/segment-static-var.js';
+import type { SegmentSystemPrompt } from '../elements/segment-system-prompt/segment-system-prompt.js';
+import type { SegmentText } from '../elements/segment-text/segment-text.js';
+import type { SegmentToolOverview } from '../elements/segment-tool-overview/segment-tool-overview.js';
+import type { ToolCallRequest } from '../elements/tool-call-request/tool-call-request.js';
+import type { ToolCallResult } from '../elements/tool-call-result/tool-call-result.js';
 import type {
   EnvelopeChangeEvent,
   EnvelopeErrorEvent,

@@ -105,16 +105,18 @@ test('SKILL.md files are read by prompt-envelope/core/skill-markdown; the core h
 
 test('the autoloader knows every element, and dist/split/ has a module for each', async () => {
   const { TAGS } = await import('../../src/autoloader.js');
-  const defined = readdirSync(new URL('../../src/elements/', import.meta.url))
-    .filter((f) => f.endsWith('.ts') && !/\.(component|styles|view)\.ts$/.test(f))
-    .map((f) => f.replace(/\.ts$/, ''))
-    .sort();
+  const folders = (url: URL) =>
+    readdirSync(url, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'internal')
+      .map((entry) => entry.name)
+      .sort();
+  const defined = folders(new URL('../../src/elements/', import.meta.url));
   assert.deepEqual([...TAGS].sort(), defined);
-  const split = readdirSync(new URL('split/elements/', dist)).filter((f) => f.endsWith('.js'));
-  assert.deepEqual(
-    split.sort(),
-    defined.map((tag) => `${tag}.js`),
-  );
+  // Each element's module in a folder of its own, as in the package: split/elements/<tag>/<tag>.js.
+  const split = folders(new URL('split/elements/', dist));
+  assert.deepEqual(split, defined);
+  for (const tag of split)
+    assert.ok(readdirSync(new URL(`split/elements/${tag}/`, dist)).includes(`${tag}.js`), tag);
   assert.ok(readdirSync(new URL('split/', dist)).includes('autoloader.js'));
 });
 
@@ -135,7 +137,7 @@ test("the split autoloader fetches each element's chunks alongside its module: e
   };
   assert.deepEqual(Object.keys(chunks).sort(), [...TAGS].sort());
   // What loads on demand stays out of what a page with one chat loads before it shows.
-  for (const file of ['elements/envelope-chat.js', ...chunks['envelope-chat']!]) {
+  for (const file of ['elements/envelope-chat/envelope-chat.js', ...chunks['envelope-chat']!]) {
     const code = text(`split/${file}`);
     assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
     assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
@@ -144,7 +146,7 @@ test("the split autoloader fetches each element's chunks alongside its module: e
   }
   assert.ok(!chunks['envelope-chat']!.some((file) => file.includes('/measure-')), 'measuring');
   for (const tag of TAGS)
-    assert.deepEqual(chunks[tag]!.sort(), [...imported(`elements/${tag}.js`)].sort(), tag);
+    assert.deepEqual(chunks[tag]!.sort(), [...imported(`elements/${tag}/${tag}.js`)].sort(), tag);
   assert.ok(chunks['envelope-chat']!.length > 0);
 });
 

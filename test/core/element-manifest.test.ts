@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
 
 test('custom-elements.json documents every element: attributes, events, parts, custom properties', () => {
-  const tags = readdirSync(new URL('src/elements/', root))
-    .filter((f) => f.endsWith('.component.ts'))
-    .map((f) => f.replace('.component.ts', ''))
+  // One folder per element, its class in <tag>/<tag>.component.ts.
+  const tags = readdirSync(new URL('src/elements/', root), { withFileTypes: true })
+    .filter((entry) =>
+      existsSync(new URL(`src/elements/${entry.name}/${entry.name}.component.ts`, root)),
+    )
+    .map((entry) => entry.name)
     .sort();
   const manifest = read('custom-elements.json');
   const declarations = manifest.modules.flatMap(

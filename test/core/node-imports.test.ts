@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
@@ -47,10 +47,18 @@ const entries = Object.keys(manifest.exports).flatMap((key) => {
   if (!key.includes('*')) return [key];
   const target = manifest.exports[key] as string | { default: string };
   const pattern = typeof target === 'string' ? target : target.default;
-  const [dir, suffix] = pattern.replace(/^\.\//, '').split('*') as [string, string];
-  return readdirSync(new URL(dir, `file://${root}`))
-    .filter((name) => name.endsWith(suffix) && !name.endsWith(`.d${suffix}`))
-    .map((name) => key.replace('*', name.slice(0, -suffix.length)));
+  // `dist/elements/*/*.js`: every `*` is the same name (an element's folder and its module).
+  const [dir, ...rest] = pattern.replace(/^\.\//, '').split('*') as [string, ...string[]];
+  const suffix = rest.at(-1)!;
+  const names =
+    rest.length === 1
+      ? readdirSync(new URL(dir, `file://${root}`))
+          .filter((name) => name.endsWith(suffix) && !name.endsWith(`.d${suffix}`))
+          .map((name) => name.slice(0, -suffix.length))
+      : readdirSync(new URL(dir, `file://${root}`)).filter((name) =>
+          existsSync(new URL(dir + rest.map((part) => name + part).join(''), `file://${root}`)),
+        );
+  return names.map((name) => key.replace('*', name));
 });
 
 describe('every exports entry', { concurrency: 4 }, () => {

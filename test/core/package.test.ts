@@ -12,14 +12,16 @@ test('every define module is listed in package.json sideEffects, as source and a
   const { sideEffects } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
     sideEffects: string[];
   };
-  const defines = readdirSync(new URL('src/elements/', root)).filter(
-    (f) => f.endsWith('.ts') && !/\.(component|styles|view)\.ts$/.test(f),
-  );
+  // One folder per element (elements/<tag>/), its define module named after it.
+  const defines = readdirSync(new URL('src/elements/', root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'internal')
+    .map((entry) => entry.name);
   assert.ok(defines.length >= 19, `${defines.length} define modules`);
-  for (const file of defines) {
-    const name = file.replace(/\.ts$/, '');
-    assert.ok(sideEffects.includes(`./src/elements/${name}.ts`), `./src/elements/${name}.ts`);
-    assert.ok(sideEffects.includes(`./dist/elements/${name}.js`), `./dist/elements/${name}.js`);
+  for (const name of defines) {
+    const source = `./src/elements/${name}/${name}.ts`;
+    const built = `./dist/elements/${name}/${name}.js`;
+    assert.ok(sideEffects.includes(source), source);
+    assert.ok(sideEffects.includes(built), built);
   }
 });
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-document.js';
-import '../../src/elements/segment-memory.js';
-import '../../src/elements/segment-skills.js';
-import '../../src/elements/segment-text.js';
+import '../../src/elements/segment-document/segment-document.js';
+import '../../src/elements/segment-memory/segment-memory.js';
+import '../../src/elements/segment-skills/segment-skills.js';
+import '../../src/elements/segment-text/segment-text.js';
 import { armPayload, OWN_PAYLOADS } from '../fixtures/xss/own-payloads.js';
 import { deepQueryAll, expandAll, settle } from '../elements/helpers.js';
 

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.js';
 import { deepQueryAll, expandAll, settle } from '../elements/helpers.js';
 
 // This file runs in a page whose Content-Security-Policy forbids eval and inline styles

@@ -1,11 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
-import '../../src/elements/protocol-panel.js';
-import '../../src/elements/tool-call-request.js';
-import '../../src/elements/segment-memory.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import '../../src/elements/protocol-panel/protocol-panel.js';
+import '../../src/elements/tool-call-request/tool-call-request.js';
+import '../../src/elements/segment-memory/segment-memory.js';
 import type { Envelope, Message, Segment } from '../../src/core/protocol/types.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import { hostileEnvelope, hostileSegments } from '../fixtures/xss/own-payloads.js';
 import { deepQuery, deepText, expandAll } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/context-meter.js';
+import '../../src/elements/context-meter/context-meter.js';
 import { ContextProvider } from '@lit/context';
-import { envelopeContext } from '../../src/elements/internal/contexts.js';
-import type { ContextMeter } from '../../src/elements/context-meter.js';
+import { envelopeContext } from '../../src/elements/internal/input/contexts.js';
+import type { ContextMeter } from '../../src/elements/context-meter/context-meter.js';
 import {
   MEASURE_BUCKETS,
   measureEnvelope,

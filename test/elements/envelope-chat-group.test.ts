@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
 import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
-import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
+import type { EnvelopeMessage } from '../../src/elements/envelope-message/envelope-message.js';
 import type { Envelope, Message, StateChangeSegment } from '../../src/core/protocol/types.js';
 import { exportEnvelope } from '../../src/core/index.js';
 import {

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.component.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.component.js';
 import type { Envelope, Message } from '../../src/core/protocol/types.js';
 import { createStreamReader } from '../../src/core/targets/streams/stream-reader.js';
 import type { EnvelopeChangeEvent, EnvelopeErrorEvent } from '../../src/events.js';

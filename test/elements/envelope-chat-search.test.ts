@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
 import { fullHeaderMessageIds } from '../../src/core/assembly/headers.js';
 import { measureEnvelope } from '../../src/core/insight/measure.js';
 import type { Envelope } from '../../src/core/protocol/types.js';

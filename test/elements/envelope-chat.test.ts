@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { deepQuery, deepQueryAll, deepText, loadDemo, settle } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/envelope-diff.js';
-import type { EnvelopeDiff } from '../../src/elements/envelope-diff.js';
+import '../../src/elements/envelope-diff/envelope-diff.js';
+import type { EnvelopeDiff } from '../../src/elements/envelope-diff/envelope-diff.js';
 import type { DiffError } from '../../src/core/insight/diff.js';
 import type { Envelope, MemorySegment, Message } from '../../src/core/protocol/types.js';
 import type { EnvelopeErrorEvent } from '../../src/events.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-message.js';
-import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
+import '../../src/elements/envelope-message/envelope-message.js';
+import type { EnvelopeMessage } from '../../src/elements/envelope-message/envelope-message.js';
 import type { Message } from '../../src/core/protocol/types.js';
 import { settle } from './helpers.js';
 

@@ -1,8 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import 'axe-core/axe.min.js';
 import type { AxeResults, RunOptions } from 'axe-core';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer, ViewerView } from '../../src/elements/envelope-viewer.component.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type {
+  EnvelopeViewer,
+  ViewerView,
+} from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
 import { deepQuery, deepText, settle } from './helpers.js';
 
 // axe on every view of the viewer: each demo scenario with its chat and protocol panel, each

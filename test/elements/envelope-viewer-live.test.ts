@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
 import type { Envelope, Message } from '../../src/core/protocol/types.js';
 import { envelope, msg, text } from '../fixtures/envelopes.js';
 import { deepQuery, deepText } from './helpers.js';

@@ -1,14 +1,18 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
 import { importEnvelope } from '../../src/core/targets/import.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
-import { OFFLOAD_THRESHOLD, offload, offloadMode } from '../../src/elements/internal/offload.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
+import {
+  OFFLOAD_THRESHOLD,
+  offload,
+  offloadMode,
+} from '../../src/elements/internal/offload/offload.js';
 import {
   largeArrayText,
   largeJsonLinesText,
   largeRequestText,
 } from '../fixtures/open-large/texts.js';
-import { importInSlices } from '../../src/elements/internal/offload-import.js';
+import { importInSlices } from '../../src/elements/internal/offload/offload-import.js';
 import { deepQuery, deepText, postedToWorkers } from './helpers.js';
 
 // Issue #17: a file over the offload threshold is read in the offload worker, so one large JSON

@@ -1,10 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
 import { importEnvelope } from '../../src/core/targets/import.js';
-import { offload, offloadMode } from '../../src/elements/internal/offload.js';
+import { offload, offloadMode } from '../../src/elements/internal/offload/offload.js';
 import { largeArrayText, largeJsonLinesText } from '../fixtures/open-large/texts.js';
-import { importInSlices } from '../../src/elements/internal/offload-import.js';
+import { importInSlices } from '../../src/elements/internal/offload/offload-import.js';
 import { deepQuery, deepText, loadDemo, progressSeenDuring } from './helpers.js';
 import { diffEnvelopes } from '../../src/core/insight/diff.js';
 import { readableJson } from '../../src/core/protocol/json-value.js';

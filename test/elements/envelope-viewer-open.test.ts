@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
 import type { LitElement } from 'lit';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
 import { deepQuery, deepText, progressSeenDuring } from './helpers.js';
 
 // Issue #17: the viewer opens a person's own data — the Open button and Ctrl/Cmd+O, a drop

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.component.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.component.js';
 
 // `?src=` reads a URL the page address names, which any link can set: a server that stops
 // sending, one that never ends, bytes that are not UTF-8 and a malformed address each become an

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.js';
 import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import { measureEnvelope } from '../../src/core/insight/measure.js';
 import { createBuiltInSkillRegistry } from '../../src/data/skill-registry.js';

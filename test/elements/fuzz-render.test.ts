@@ -1,11 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
-import '../../src/elements/envelope-chat.js';
-import '../../src/elements/protocol-panel.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import '../../src/elements/protocol-panel/protocol-panel.js';
 import { parseEnvelope } from '../../src/core/protocol/parse.js';
 import { validateEnvelope } from '../../src/core/protocol/validate.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import { mutatedEnvelopes, smallEnvelopeArbitrary } from '../fixtures/arbitraries.js';
 import { deepElements } from './helpers.js';
 

@@ -1,12 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { ContextProvider } from '@lit/context';
-import '../../src/elements/protocol-panel.js';
-import '../../src/elements/envelope-viewer.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
+import '../../src/elements/protocol-panel/protocol-panel.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.js';
 import { createSegmentRegistry, type PromptSegment } from '../../src/core/assembly/registry.js';
-import { segmentRegistryContext } from '../../src/elements/internal/contexts.js';
+import { segmentRegistryContext } from '../../src/elements/internal/input/contexts.js';
 import { deepQuery, loadDemo, settle } from './helpers.js';
 
 const GUIDELINE = 'Platform rule: answer in at most three sentences and never share order numbers.';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { defuseInlineCode } from '../../src/elements/internal/html-defuse.js';
+import { defuseInlineCode } from '../../src/elements/internal/markdown/html-defuse.js';
 
 /** Handler and style names get `x-` wherever a start tag could begin; nothing else changes. */
 const CASES: [string, string][] = [

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { render } from 'lit';
-import { renderJsonText, safeStringify } from '../../src/elements/internal/json-view.js';
+import { renderJsonText, safeStringify } from '../../src/elements/internal/ui/json-view.js';
 
 /** What safeStringify did before it stopped recursing: JSON.stringify with a replacer. */
 function recursive(value: unknown, indent: number | string = 2): string {

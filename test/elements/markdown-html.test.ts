@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
-import '../../src/elements/segment-text.js';
-import '../../src/elements/envelope-message.js';
-import { sanitizerLoaded } from '../../src/elements/internal/markdown-html.js';
-import { loadChecks } from '../../src/elements/internal/segment-element.js';
-import type { SegmentText } from '../../src/elements/segment-text.js';
+import '../../src/elements/segment-text/segment-text.js';
+import '../../src/elements/envelope-message/envelope-message.js';
+import { sanitizerLoaded } from '../../src/elements/internal/markdown/markdown-html.js';
+import { loadChecks } from '../../src/elements/internal/segments/segment-element.js';
+import type { SegmentText } from '../../src/elements/segment-text/segment-text.js';
 
 /**
  * Raw HTML in Markdown before and after DOMPurify has loaded. This file runs in a page of its

@@ -1,9 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { render } from 'lit';
-import '../../src/elements/segment-text.js';
-import { markdownCacheSize, renderMarkdown } from '../../src/elements/internal/markdown.js';
-import { loadSanitizer } from '../../src/elements/internal/markdown-html.js';
-import type { SegmentText } from '../../src/elements/segment-text.js';
+import '../../src/elements/segment-text/segment-text.js';
+import {
+  markdownCacheSize,
+  renderMarkdown,
+} from '../../src/elements/internal/markdown/markdown.js';
+import { loadSanitizer } from '../../src/elements/internal/markdown/markdown-html.js';
+import type { SegmentText } from '../../src/elements/segment-text/segment-text.js';
 
 /** `source` drawn into a fresh container, as a segment draws it. */
 function drawn(source: string): HTMLElement {

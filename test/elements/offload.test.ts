@@ -7,19 +7,19 @@ import { searchEnvelope } from '../../src/core/insight/search.js';
 import { measureEnvelope } from '../../src/core/insight/measure.js';
 import { diffEnvelopes } from '../../src/core/insight/diff.js';
 import { composePrompt } from '../../src/core/targets/compose-prompt.js';
-import type { ContextMeter } from '../../src/elements/context-meter.component.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.component.js';
-import type { PromptStudio } from '../../src/elements/prompt-studio.component.js';
+import type { ContextMeter } from '../../src/elements/context-meter/context-meter.component.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.component.js';
+import type { PromptStudio } from '../../src/elements/prompt-studio/prompt-studio.component.js';
 import {
   inputSize,
   isLargeEnvelope,
   isLargeInput,
   offload,
   offloadMode,
-} from '../../src/elements/internal/offload.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.component.js';
-import { cutToShared, sharedShownParts } from '../../src/elements/internal/shown-part.js';
-import { packText, viewText } from '../../src/elements/internal/offload-text.js';
+} from '../../src/elements/internal/offload/offload.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.component.js';
+import { cutToShared, sharedShownParts } from '../../src/elements/internal/pacing/shown-part.js';
+import { packText, viewText } from '../../src/elements/internal/offload/offload-text.js';
 
 /** 3,000 messages of 1,000 characters: over the offload threshold. */
 function largeEnvelope(seed = 0): Envelope {

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/prompt-studio.js';
-import type { PromptStudio } from '../../src/elements/prompt-studio.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import '../../src/elements/prompt-studio/prompt-studio.js';
+import type { PromptStudio } from '../../src/elements/prompt-studio/prompt-studio.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import type { PromptComponent } from '../../src/core/assembly/compose.js';
 import type { Envelope } from '../../src/core/protocol/types.js';
 import type { EnvelopeErrorEvent, StudioChangeEvent } from '../../src/events.js';

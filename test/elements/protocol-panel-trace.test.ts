@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/protocol-panel.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import '../../src/elements/protocol-panel/protocol-panel.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import { loadDemo, settle } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../src/elements/protocol-panel.js';
-import '../../src/elements/envelope-chat.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import '../../src/elements/protocol-panel/protocol-panel.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import { exportEnvelope, exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import { EXPORT_TARGETS } from '../../src/core/targets/target-names.js';
 import { targetExporters } from '../../src/elements/protocol-panel/target-exporters.js';

@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-message.js';
-import '../../src/elements/segment-memory.js';
-import '../../src/elements/segment-text.js';
-import '../../src/elements/tool-call-request.js';
-import { markdownTooHard } from '../../src/elements/internal/markdown-guard.js';
-import { shownLabel, shownListLabel } from '../../src/elements/internal/shown-text.js';
+import '../../src/elements/envelope-message/envelope-message.js';
+import '../../src/elements/segment-memory/segment-memory.js';
+import '../../src/elements/segment-text/segment-text.js';
+import '../../src/elements/tool-call-request/tool-call-request.js';
+import { markdownTooHard } from '../../src/elements/internal/markdown/markdown-guard.js';
+import { shownLabel, shownListLabel } from '../../src/elements/internal/pacing/shown-text.js';
 import { deepQueryAll, deepText, part, parts } from './helpers.js';
 
 /** Issue 20: every list an element draws shows a slice and a "show N more" for the next one. */

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-document.js';
-import type { SegmentDocument } from '../../src/elements/segment-document.js';
+import '../../src/elements/segment-document/segment-document.js';
+import type { SegmentDocument } from '../../src/elements/segment-document/segment-document.js';
 import type { DocumentSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-long-text.js';
-import type { SegmentLongText } from '../../src/elements/segment-long-text.js';
+import '../../src/elements/segment-long-text/segment-long-text.js';
+import type { SegmentLongText } from '../../src/elements/segment-long-text/segment-long-text.js';
 import type { LongTextSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/segment-media.js';
-import type { SegmentMedia } from '../../src/elements/segment-media.js';
+import '../../src/elements/segment-media/segment-media.js';
+import type { SegmentMedia } from '../../src/elements/segment-media/segment-media.js';
 import type { MediaSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part } from './helpers.js';

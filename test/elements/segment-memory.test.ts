@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-memory.js';
-import type { SegmentMemory } from '../../src/elements/segment-memory.js';
+import '../../src/elements/segment-memory/segment-memory.js';
+import type { SegmentMemory } from '../../src/elements/segment-memory/segment-memory.js';
 import type { MemorySegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { togglesOnClick } from './helpers.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-skills.js';
-import type { SegmentSkills } from '../../src/elements/segment-skills.js';
+import '../../src/elements/segment-skills/segment-skills.js';
+import type { SegmentSkills } from '../../src/elements/segment-skills/segment-skills.js';
 import type { SkillsSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';

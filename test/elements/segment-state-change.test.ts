@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-state-change.js';
-import type { SegmentStateChange } from '../../src/elements/segment-state-change.js';
+import '../../src/elements/segment-state-change/segment-state-change.js';
+import type { SegmentStateChange } from '../../src/elements/segment-state-change/segment-state-change.js';
 import type { StateChangeSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { deepText, expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';

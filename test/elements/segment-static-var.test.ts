@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-static-var.js';
-import type { SegmentStaticVar } from '../../src/elements/segment-static-var.js';
+import '../../src/elements/segment-static-var/segment-static-var.js';
+import type { SegmentStaticVar } from '../../src/elements/segment-static-var/segment-static-var.js';
 import type { StaticVarSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-system-prompt.js';
-import type { SegmentSystemPrompt } from '../../src/elements/segment-system-prompt.js';
+import '../../src/elements/segment-system-prompt/segment-system-prompt.js';
+import type { SegmentSystemPrompt } from '../../src/elements/segment-system-prompt/segment-system-prompt.js';
 import type { SystemPromptSegment } from '../../src/core/protocol/types.js';
 import { expandPlaceholders } from '../../src/core/protocol/template.js';
 import { segmentContract } from './contract.js';

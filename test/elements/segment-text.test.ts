@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-text.js';
-import type { SegmentText } from '../../src/elements/segment-text.js';
+import '../../src/elements/segment-text/segment-text.js';
+import type { SegmentText } from '../../src/elements/segment-text/segment-text.js';
 import type { TextSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE } from './helpers.js';

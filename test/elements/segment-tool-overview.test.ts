@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/segment-tool-overview.js';
-import type { SegmentToolOverview } from '../../src/elements/segment-tool-overview.js';
+import '../../src/elements/segment-tool-overview/segment-tool-overview.js';
+import type { SegmentToolOverview } from '../../src/elements/segment-tool-overview/segment-tool-overview.js';
 import type { ToolOverviewSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, parts, togglesOnClick } from './helpers.js';

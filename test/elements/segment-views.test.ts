@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-message.js';
-import type { EnvelopeMessage } from '../../src/elements/envelope-message.js';
+import '../../src/elements/envelope-message/envelope-message.js';
+import type { EnvelopeMessage } from '../../src/elements/envelope-message/envelope-message.js';
 import type { Message } from '../../src/core/protocol/types.js';
 
 // A message loads the view of a segment kind the first time it draws that kind

@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import '../../src/elements/segment-memory.js';
-import '../../src/elements/envelope-diff.js';
+import '../../src/elements/segment-memory/segment-memory.js';
+import '../../src/elements/envelope-diff/envelope-diff.js';
 import type { MemorySegment } from '../../src/core/protocol/types.js';
 import { loadDemo } from './helpers.js';
 
@@ -60,7 +60,7 @@ describe('counts in words', () => {
   });
 
   it('a chat of one message says "1 message"', async () => {
-    await import('../../src/elements/envelope-chat.js');
+    await import('../../src/elements/envelope-chat/envelope-chat.js');
     const demo = await loadDemo('a');
     const one = { ...demo, messages: demo.messages.slice(0, 1) };
     const chat = await fixture(html`<envelope-chat .envelope=${one}></envelope-chat>`);

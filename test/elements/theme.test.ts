@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/envelope-chat.js';
-import '../../src/elements/segment-memory.js';
-import type { EnvelopeChat } from '../../src/elements/envelope-chat.component.js';
-import type { SegmentMemory } from '../../src/elements/segment-memory.component.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
+import '../../src/elements/segment-memory/segment-memory.js';
+import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.component.js';
+import type { SegmentMemory } from '../../src/elements/segment-memory/segment-memory.component.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
 import { everyKindEnvelope } from '../fixtures/envelopes.js';
 

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/tool-call-request.js';
-import type { ToolCallRequest } from '../../src/elements/tool-call-request.js';
+import '../../src/elements/tool-call-request/tool-call-request.js';
+import type { ToolCallRequest } from '../../src/elements/tool-call-request/tool-call-request.js';
 import type { ToolCallRequestSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, togglesOnClick } from './helpers.js';

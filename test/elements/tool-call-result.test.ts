@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/tool-call-result.js';
-import type { ToolCallResult } from '../../src/elements/tool-call-result.js';
+import '../../src/elements/tool-call-result/tool-call-result.js';
+import type { ToolCallResult } from '../../src/elements/tool-call-result/tool-call-result.js';
 import type { ToolCallResultSegment } from '../../src/core/protocol/types.js';
 import { segmentContract } from './contract.js';
 import { expectInert, HOSTILE, part, togglesOnClick } from './helpers.js';

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import '../../src/elements/envelope-viewer.js';
-import type { EnvelopeViewer } from '../../src/elements/envelope-viewer.js';
-import type { PromptStudio } from '../../src/elements/prompt-studio.js';
-import type { ProtocolPanel } from '../../src/elements/protocol-panel.js';
+import '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { EnvelopeViewer } from '../../src/elements/envelope-viewer/envelope-viewer.js';
+import type { PromptStudio } from '../../src/elements/prompt-studio/prompt-studio.js';
+import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
 import { exportToOpenAIFormat } from '../../src/core/targets/export.js';
 import type { StudioChangeEvent } from '../../src/events.js';
 import { loadDemo, settle } from './helpers.js';

@@ -1,15 +1,15 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import '../../src/elements/envelope-chat.js';
+import '../../src/elements/envelope-chat/envelope-chat.js';
 // Every segment element too: the corpus goes through each on its own.
 import '../../src/index.js';
 import type { Envelope, Segment } from '../../src/core/protocol/types.js';
-import { SEGMENT_TAGS } from '../../src/elements/internal/render-segment.js';
+import { SEGMENT_TAGS } from '../../src/elements/internal/segments/render-segment.js';
 import { meterElement } from '../../src/elements/envelope-chat/meter-element.js';
-import { loadSanitizer } from '../../src/elements/internal/markdown-html.js';
-import { measuring } from '../../src/elements/internal/measuring.js';
-import { loadChecks } from '../../src/elements/internal/segment-element.js';
-import { loadSegmentStyles } from '../../src/elements/internal/segment-styles-load.js';
+import { loadSanitizer } from '../../src/elements/internal/markdown/markdown-html.js';
+import { measuring } from '../../src/elements/internal/loading/measuring.js';
+import { loadChecks } from '../../src/elements/internal/segments/segment-element.js';
+import { loadSegmentStyles } from '../../src/elements/internal/segments/segment-styles-load.js';
 import {
   armPayload,
   HOSTILE_FIELDS,

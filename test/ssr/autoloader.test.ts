@@ -106,16 +106,16 @@ describe('the code-split build with its autoloader', () => {
     // with the first view.
     assert.deepEqual(modules(sent), [
       '/dist/split/autoloader.js',
-      '/dist/split/elements/context-meter.js',
-      '/dist/split/elements/envelope-chat.js',
-      '/dist/split/elements/envelope-message.js',
+      '/dist/split/elements/context-meter/context-meter.js',
+      '/dist/split/elements/envelope-chat/envelope-chat.js',
+      '/dist/split/elements/envelope-message/envelope-message.js',
     ]);
     // The chunks are the chat's own static imports and the segment views: no other part loaded
     // on demand (Chinese, YAML, jsdiff) and nothing of the elements not on the page.
     const chatChunks = new Set<string>();
     const visit = (file: string) => {
       for (const m of readFileSync(join(root, file), 'utf8').matchAll(
-        /(?:from|import)"(\.\.?\/[\w/-]+\.js)"|import\("(\.\.?\/(?:chunks\/)?(?:views-[\w-]+|context-meter)\.js)"\)/g,
+        /(?:from|import)"((?:\.\.?\/)+[\w/-]+\.js)"|import\("((?:\.\.?\/)+(?:chunks\/)?(?:views-[\w-]+|context-meter\/context-meter)\.js)"\)/g,
       )) {
         const next = join(dirname(file), m[1] ?? m[2]);
         if (!chatChunks.has(next)) {
@@ -124,7 +124,7 @@ describe('the code-split build with its autoloader', () => {
         }
       }
     };
-    visit('dist/split/elements/envelope-chat.js');
+    visit('dist/split/elements/envelope-chat/envelope-chat.js');
     const chunks = sent.filter((r) => r.path.includes('/chunks/')).map((r) => r.path.slice(1));
     for (const chunk of chunks) assert.ok(chatChunks.has(chunk), `${chunk} is not the chat's`);
     const total = sent.reduce((sum, r) => sum + r.bytes, 0);
@@ -139,7 +139,9 @@ describe('the code-split build with its autoloader', () => {
     const before = sent.length;
     await page.evaluate(`document.body.append(document.createElement('prompt-studio'))`);
     await page.locator('prompt-studio [part~="base"]').waitFor();
-    assert.ok(modules(sent.slice(before)).includes('/dist/split/elements/prompt-studio.js'));
+    assert.ok(
+      modules(sent.slice(before)).includes('/dist/split/elements/prompt-studio/prompt-studio.js'),
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -161,7 +163,7 @@ describe('the code-split build with its autoloader', () => {
       .map((entry) => new URL(entry.name).pathname)
       .filter((path) => path.endsWith('.js'))`);
     assert.ok(Array.isArray(scripts) && scripts.length <= 6, `${scripts}`);
-    assert.ok(scripts.includes('/dist/split/elements/envelope-chat.js'));
+    assert.ok(scripts.includes('/dist/split/elements/envelope-chat/envelope-chat.js'));
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -2,10 +2,10 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { MeasureResult } from '../../core/insight/measure-result.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import type { AmbientController } from '../internal/localize.js';
-import { measuring } from '../internal/measuring.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { measuring } from '../internal/loading/measuring.js';
 import { meterElement } from './meter-element.js';
-import { isLargeEnvelope, isLargeToMeasure, offload } from '../internal/offload.js';
+import { isLargeEnvelope, isLargeToMeasure, offload } from '../internal/offload/offload.js';
 
 /**
  * Conversations up to this many messages, and not large (isLargeEnvelope), are measured on their

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { scrollingAncestor } from '../internal/lazy-chunks.js';
+import { scrollingAncestor } from '../internal/pacing/lazy-chunks.js';
 
 /** How close to the end of the list still counts as "at the bottom", in pixels. */
 const AT_BOTTOM = 48;

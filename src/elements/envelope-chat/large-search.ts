@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { searchEnvelope, searchPattern, type SearchResult } from '../../core/insight/search.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import { isLargeEnvelope, offload } from '../internal/offload.js';
+import { isLargeEnvelope, offload } from '../internal/offload/offload.js';
 
 /**
  * The chat's search (issue 20): a large envelope is searched off the main thread (offload.ts),

@@ -1,8 +1,8 @@
 import type { ReactiveElement } from 'lit';
 import type { SearchMatch } from '../../core/insight/search.js';
-import { onDemand, PendingWork } from '../internal/on-demand.js';
-import type { SearchHighlighter } from '../internal/search-highlighter.js';
-import { loadSearchHighlighter } from '../internal/search-highlighter-load.js';
+import { onDemand, PendingWork } from '../internal/loading/on-demand.js';
+import type { SearchHighlighter } from '../internal/loading/search-highlighter.js';
+import { loadSearchHighlighter } from '../internal/loading/search-highlighter-load.js';
 
 const highlighting = onDemand(loadSearchHighlighter);
 

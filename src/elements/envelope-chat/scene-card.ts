@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import type { Scene } from '../../core/protocol/types.js';
-import { formatNumber } from '../internal/format.js';
-import type { AmbientController } from '../internal/localize.js';
-import { cutText } from '../internal/participants.js';
-import { shownLabel } from '../internal/shown-text.js';
+import { formatNumber } from '../internal/strings/format.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { cutText } from '../internal/ui/participants.js';
+import { shownLabel } from '../internal/pacing/shown-text.js';
 
 /** The scene card (protocol 1.1): one line of name and kind, one of facts; every value is text. */
 export function renderSceneCard(scene: Scene, a: AmbientController) {

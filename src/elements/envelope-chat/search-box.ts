@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import { searchPattern, type SearchResult } from '../../core/insight/search.js';
-import { formatPercent } from '../internal/format.js';
-import type { AmbientController } from '../internal/localize.js';
+import { formatPercent } from '../internal/strings/format.js';
+import type { AmbientController } from '../internal/strings/localize.js';
 
 export interface SearchBoxOptions {
   ambient: AmbientController;

@@ -2,8 +2,8 @@ import { exportEnvelope } from '../../core/targets/export.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { html, isServer, type ReactiveControllerHost } from 'lit';
-import type { AmbientController } from '../internal/localize.js';
-import { onDemand, PendingWork } from '../internal/on-demand.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { onDemand, PendingWork } from '../internal/loading/on-demand.js';
 
 /** jsdiff, loaded when a body diff is first shown: the envelopes view does not need it. */
 export const jsdiff = onDemand(() => import('diff'));

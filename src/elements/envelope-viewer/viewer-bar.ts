@@ -6,8 +6,8 @@ import {
   type ScenarioManifest,
 } from '../../core/protocol/manifest.js';
 import { parseJson } from '../../core/protocol/parse.js';
-import { fetchText } from '../internal/envelope-input.js';
-import type { AmbientController } from '../internal/localize.js';
+import { fetchText } from '../internal/input/envelope-input.js';
+import type { AmbientController } from '../internal/strings/localize.js';
 
 export type ManifestState =
   | { status: 'none' }

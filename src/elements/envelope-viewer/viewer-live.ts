@@ -1,8 +1,8 @@
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { AmbientController } from '../internal/localize.js';
+import type { AmbientController } from '../internal/strings/localize.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { EnvelopeChangeEvent } from '../../events.js';
-import type { LiveTarget } from '../internal/live-replay.js';
+import type { LiveTarget } from '../internal/loading/live-replay.js';
 
 /** The protocol panel and the other views follow a live chat at most this often (ms). */
 const VIEWS_EVERY = 500;
@@ -65,7 +65,7 @@ export class ViewerLive implements ReactiveController {
   async replay(target: LiveTarget, envelope: Envelope): Promise<void> {
     this.replaying?.abort();
     const replaying = (this.replaying = new AbortController());
-    const { replayLive } = await import('../internal/live-replay.js');
+    const { replayLive } = await import('../internal/loading/live-replay.js');
     if (!replaying.signal.aborted) await replayLive(target, envelope, replaying.signal);
   }
 

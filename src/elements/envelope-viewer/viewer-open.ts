@@ -1,10 +1,10 @@
 import { html, isServer, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ImportedConversation, ImportResult } from '../../core/targets/import-body.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import { fetchText, type EnvelopeState } from '../internal/envelope-input.js';
-import type { AmbientController } from '../internal/localize.js';
-import { importInSlices } from '../internal/offload-import.js';
-import { OFFLOAD_THRESHOLD, offload } from '../internal/offload.js';
+import { fetchText, type EnvelopeState } from '../internal/input/envelope-input.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { importInSlices } from '../internal/offload/offload-import.js';
+import { OFFLOAD_THRESHOLD, offload } from '../internal/offload/offload.js';
 
 /** One file (or paste, or URL) opened in the viewer. */
 export interface OpenedFile {

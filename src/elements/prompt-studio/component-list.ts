@@ -1,10 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NativeComponent } from '../../core/assembly/compose.js';
-import type { AmbientController } from '../internal/localize.js';
-import { renderCutNote, shownPart } from '../internal/shown-text.js';
-import type { StringKey } from '../internal/strings.js';
-import { NATIVE_PREVIEW_LINES } from '../prompt-studio.styles.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { renderCutNote, shownPart } from '../internal/pacing/shown-text.js';
+import type { StringKey } from '../internal/strings/strings.js';
+import { NATIVE_PREVIEW_LINES } from './prompt-studio.styles.js';
 import { renderSupplementRow } from './supplement-editor.js';
 import { issuesByRow, str, type SupplementDrafts } from './supplement-drafts.js';
 

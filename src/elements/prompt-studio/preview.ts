@@ -2,21 +2,21 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ComposedMessage, PromptComponent } from '../../core/assembly/compose.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import type { AmbientController } from '../internal/localize.js';
-import { renderWorking } from '../internal/offload-status.js';
-import type { ShownComposition } from '../internal/offload-jobs.js';
-import type { ShownSlices } from '../internal/shown-slices.js';
-import { formatNumber } from '../internal/format.js';
-import { sharedShownParts } from '../internal/shown-part.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { renderWorking } from '../internal/offload/offload-status.js';
+import type { ShownComposition } from '../internal/offload/offload-jobs.js';
+import type { ShownSlices } from '../internal/pacing/shown-slices.js';
+import { formatNumber } from '../internal/strings/format.js';
+import { sharedShownParts } from '../internal/pacing/shown-part.js';
 import {
   MAX_LABEL_CHARS,
   MAX_SHOWN_CHARS,
   renderCutNote,
   shortened,
   shownPart,
-} from '../internal/shown-text.js';
-import type { StringKey } from '../internal/strings.js';
-import { renderTabs } from '../internal/tabs.js';
+} from '../internal/pacing/shown-text.js';
+import type { StringKey } from '../internal/strings/strings.js';
+import { renderTabs } from '../internal/ui/tabs.js';
 
 export type PreviewTab = 'prompt' | 'request';
 

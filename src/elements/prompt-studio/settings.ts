@@ -11,13 +11,13 @@ import {
   type NativeComponent,
   type PromptComponent,
 } from '../../core/assembly/compose.js';
-import { copyIcon, downloadIcon, icon } from '../internal/icons.js';
-import type { AmbientController } from '../internal/localize.js';
-import { onDemand } from '../internal/on-demand.js';
-import type { StringKey } from '../internal/strings.js';
+import { copyIcon, downloadIcon, icon } from '../internal/ui/icons.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import { onDemand } from '../internal/loading/on-demand.js';
+import type { StringKey } from '../internal/strings/strings.js';
 import type { StatusMessage } from './component-list.js';
 import { isRecord, toDrafts, type Draft } from './supplement-drafts.js';
-import { saveFile } from '../internal/save-file.js';
+import { saveFile } from '../internal/ui/save-file.js';
 
 /** Why an import replaced nothing: YAML that cannot be read, the wrong shape, or invalid components. */
 export interface ImportProblem {

@@ -5,9 +5,9 @@ import {
   type ComponentRole,
   type NativeComponent,
 } from '../../core/assembly/compose.js';
-import { failureIcon, icon, warningIcon } from '../internal/icons.js';
-import type { AmbientController } from '../internal/localize.js';
-import type { StringKey } from '../internal/strings.js';
+import { failureIcon, icon, warningIcon } from '../internal/ui/icons.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import type { StringKey } from '../internal/strings/strings.js';
 import {
   rowIdPrefix,
   str,

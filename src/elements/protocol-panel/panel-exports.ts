@@ -3,7 +3,7 @@ import type { SegmentRegistry } from '../../core/assembly/registry.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import type { ExportResult } from '../../core/targets/export-pipeline.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
-import { PendingWork } from '../internal/on-demand.js';
+import { PendingWork } from '../internal/loading/on-demand.js';
 import { composedExport, targetExporters } from './target-exporters.js';
 
 /** What an export depends on besides the envelope and the target. */

@@ -1,7 +1,7 @@
 import type { ExportResult } from '../../core/targets/export-pipeline.js';
 import type { ExportOptions } from '../../core/targets/target.js';
 import type { ExportTarget } from '../../core/targets/target-names.js';
-import { onDemand } from '../internal/on-demand.js';
+import { onDemand } from '../internal/loading/on-demand.js';
 
 /**
  * An export as the panel calls it, with exportEnvelope's options: a target's own function

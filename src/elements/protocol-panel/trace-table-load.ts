@@ -1,4 +1,4 @@
-import { onDemand, type PendingWork } from '../internal/on-demand.js';
+import { onDemand, type PendingWork } from '../internal/loading/on-demand.js';
 
 /**
  * The Trace tab's table, loaded the first time the tab shows: a panel that shows requests does

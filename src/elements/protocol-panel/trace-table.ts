@@ -1,9 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { TEXT_SEGMENT_KINDS, type TraceRow } from '../../core/assembly/registry.js';
 import type { Envelope } from '../../core/protocol/types.js';
-import { formatNumber } from '../internal/format.js';
-import type { AmbientController } from '../internal/localize.js';
-import type { StringKey } from '../internal/strings.js';
+import { formatNumber } from '../internal/strings/format.js';
+import type { AmbientController } from '../internal/strings/localize.js';
+import type { StringKey } from '../internal/strings/strings.js';
 
 export interface TraceTableView {
   ambient: AmbientController;

@@ -1,0 +1,194 @@
+import type { DOMPurify as Purifier } from 'dompurify';
+import { isServer, noChange, type ChildPart } from 'lit';
+import { AsyncDirective, directive } from 'lit/async-directive.js';
+import { BoundedCache } from './bounded-cache.js';
+import { defuseInlineCode } from './html-defuse.js';
+import { waitForHtml } from './html-waiting.js';
+import { onDemand } from '../loading/on-demand.js';
+
+/**
+ * Raw HTML inside Markdown (marked's `html` tokens) is the only model text that is ever parsed
+ * as HTML, and only by DOMPurify, with a strict profile: no script, no event handler, no
+ * iframe/object/embed/form/style element, no style attribute, links only to http, https and
+ * mailto (opening in a new tab with rel="noopener noreferrer"), images only from http(s) and
+ * data:image URLs, audio and video only from http(s) URLs and never preloaded, and ids/names
+ * prefixed so they cannot clobber the page's globals.
+ *
+ * DOMPurify (32 kB minified) is loaded the first time a text holds HTML, not with the elements:
+ * most conversations never need it. Until it has loaded, and on the server (no DOM to sanitize
+ * in), that HTML is shown as text; each view holding it is then replaced by the sanitized nodes.
+ */
+
+export const SAFE_LINK = /^(?:https?:|mailto:)/i;
+export const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
+const SAFE_MEDIA = /^https?:/i;
+
+/** Removes `name` from `node` unless its value matches `allowed`. */
+function keepUrl(node: Element, name: string, allowed: RegExp) {
+  const value = node.getAttribute(name);
+  if (value !== null && !allowed.test(value.trim())) node.removeAttribute(name);
+}
+
+function keepSafeAttributes(node: Element) {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href');
+    if (href === null || !SAFE_LINK.test(href.trim())) node.removeAttribute('href');
+    else {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  }
+  // Wide code blocks and tables scroll sideways: keyboard users must be able to focus them.
+  if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
+  if (node.tagName === 'IMG') {
+    // An image without a text alternative is taken as decoration: screen readers skip it.
+    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    keepUrl(node, 'src', SAFE_IMAGE);
+    node.setAttribute('loading', 'lazy');
+    node.setAttribute('referrerpolicy', 'no-referrer');
+  }
+  // Audio and video follow the rule of <segment-media>: http(s) only, nothing loads until played.
+  if (['AUDIO', 'VIDEO', 'SOURCE', 'TRACK'].includes(node.tagName))
+    keepUrl(node, 'src', SAFE_MEDIA);
+  if (node.tagName === 'AUDIO' || node.tagName === 'VIDEO') {
+    node.setAttribute('preload', 'none');
+    node.removeAttribute('autoplay');
+  }
+  if (node.tagName === 'VIDEO') keepUrl(node, 'poster', SAFE_IMAGE);
+}
+
+const PURIFY_CONFIG = {
+  FORBID_TAGS: [
+    'style',
+    'iframe',
+    'object',
+    'embed',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'frame',
+    'frameset',
+    'base',
+    'link',
+    'meta',
+    'svg',
+    'math',
+    // An open <dialog> is drawn over the text around it, like the `style` overlays refused above.
+    'dialog',
+  ],
+  // `class`, `part`, `exportparts` and `slot` go too: the HTML shares its message's shadow root,
+  // where a class would take the look of the message's own parts (a bubble, a header).
+  FORBID_ATTR: [
+    'style',
+    'srcset',
+    'action',
+    'formaction',
+    'xlink:href',
+    'class',
+    'part',
+    'exportparts',
+    'slot',
+  ],
+  // A <style> renamed by defuseInlineCode goes with its content, as a <style> would.
+  ADD_FORBID_CONTENTS: ['x-style'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  SANITIZE_DOM: true,
+  SANITIZE_NAMED_PROPS: true,
+  USE_PROFILES: { html: true },
+  // Nodes, not a string: nothing of the result goes through innerHTML again.
+  RETURN_DOM_FRAGMENT: true,
+};
+
+/** DOMPurify, set up once it has loaded (null where it cannot run: no DOM). */
+const sanitizer = onDemand(async (): Promise<Purifier | null> => {
+  const { default: purify } = await import('dompurify');
+  if (!purify.isSupported) return null;
+  purify.addHook('afterSanitizeAttributes', keepSafeAttributes);
+  // Set once: passing the config to each sanitize() call would parse it again every time.
+  purify.setConfig(PURIFY_CONFIG);
+  return purify;
+});
+
+/**
+ * Sanitized fragments by HTML text, within a character budget: a long conversation scrolled
+ * back and forth sanitizes each piece once. Each view inserts a copy.
+ */
+const sanitizedCache = new BoundedCache<DocumentFragment | null>(2_000_000);
+
+/** The sanitized nodes of `raw`, or null when it must stay text (too contrived to scan). */
+function sanitize(purify: Purifier, raw: string): DocumentFragment | null {
+  const hit = sanitizedCache.get(raw);
+  if (hit !== undefined) return hit;
+  // Handler and style names never reach a parser: it would report them (html-defuse.ts).
+  const defused = defuseInlineCode(raw);
+  // RETURN_DOM_FRAGMENT is in the config set once, which the call's type cannot see.
+  const fragment =
+    defused === undefined ? null : (purify.sanitize(defused) as unknown as DocumentFragment);
+  sanitizedCache.set(raw, fragment, raw.length);
+  return fragment;
+}
+
+/** Whether DOMPurify has loaded (tests read it). */
+export function sanitizerLoaded(): boolean {
+  return sanitizer.get() !== undefined;
+}
+
+/** Loads DOMPurify ahead of need (a page that knows its texts hold HTML, or a test). */
+export function loadSanitizer(): Promise<unknown> {
+  return sanitizer.load();
+}
+
+/**
+ * A piece of raw HTML as the view shows it: `fallback` (the HTML as text) until DOMPurify has
+ * loaded, then a copy of the sanitized nodes. On the server only `render` runs: text.
+ */
+class SanitizedHtml extends AsyncDirective {
+  private raw?: string;
+  private fallback: unknown;
+  private sanitized = false;
+
+  render(_raw: string, fallback: unknown): unknown {
+    return fallback;
+  }
+
+  override update(part: ChildPart, [raw, fallback]: [string, unknown]): unknown {
+    if (raw === this.raw && this.sanitized) return noChange;
+    const known = raw === this.raw;
+    this.raw = raw;
+    this.fallback = fallback;
+    const purify = sanitizer.get();
+    if (purify !== undefined) return this.show(purify, raw, fallback);
+    // Still loading for this text: the load already started will show it.
+    if (isServer || known) return fallback;
+    const loading = sanitizer.load().then(
+      (loaded) => {
+        if (this.raw === raw && this.isConnected) this.setValue(this.show(loaded, raw, fallback));
+      },
+      // Not loaded (offline, blocked): the HTML stays text; a later view tries again.
+      () => undefined,
+    );
+    const host = part.options?.host;
+    if (host) waitForHtml(host, loading);
+    return fallback;
+  }
+
+  /** A view taken off the page while DOMPurify loaded shows the sanitized HTML when it is back. */
+  protected override reconnected(): void {
+    const purify = sanitizer.get();
+    if (!this.sanitized && purify !== undefined && this.raw !== undefined)
+      this.setValue(this.show(purify, this.raw, this.fallback));
+  }
+
+  private show(purify: Purifier | null, raw: string, fallback: unknown): unknown {
+    const fragment = purify && sanitize(purify, raw);
+    this.sanitized = fragment !== null;
+    return fragment ? document.importNode(fragment, true) : fallback;
+  }
+}
+
+/** `raw` HTML, sanitized once DOMPurify is there; `fallback` (the HTML as text) until then. */
+export const sanitizedHtml = directive(SanitizedHtml);

@@ -1,0 +1,331 @@
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import {
+  builtInLanguages,
+  type AreaStrings,
+  type StringArea,
+  type StringKey,
+  type Strings,
+} from './strings.js';
+import { baseStrings } from './en/base.js';
+import { awaitsHydration } from '../loading/hydration.js';
+
+/** The English words of every area an element on the page has brought so far. */
+const english: Partial<Strings> = { ...baseStrings };
+/** The built-in tables loaded so far, merged by lower-case language tag. */
+const builtIn = new Map<string, Partial<Strings>>();
+/** What `setStrings` added, read before the built-in tables. */
+const added = new Map<string, Partial<Strings>>();
+/** The built-in tables on their way or here, by loader (one loader can serve several tags). */
+const loading = new Map<() => Promise<Partial<Strings>>, Promise<void>>();
+/** The loaders whose table has arrived. */
+const loaded = new Set<() => Promise<Partial<Strings>>>();
+const controllers = new Set<AmbientController>();
+let observer: MutationObserver | undefined;
+let pageObserver: MutationObserver | undefined;
+let systemScheme: MediaQueryList | undefined;
+
+/** The page's own light or dark choice, read once and again only when the page changes it. */
+let pageScheme: 'light' | 'dark' | undefined;
+
+/**
+ * What `theme="auto"` follows: the page's own switch first (`<html class="dark">` as VitePress
+ * and Tailwind write it, `data-theme="dark"` as Docusaurus and Starlight do, `color-scheme` on
+ * the root), then the system's preference.
+ */
+function readPageScheme(): 'light' | 'dark' {
+  const root = document.documentElement;
+  if (root.classList.contains('dark')) return 'dark';
+  if (root.classList.contains('light')) return 'light';
+  const data = root.dataset.theme ?? document.body?.dataset.theme;
+  if (data === 'dark' || data === 'light') return data;
+  const scheme = getComputedStyle(root).colorScheme.replace('only', '').trim();
+  if (scheme === 'dark' || scheme === 'light') return scheme;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function pageChanged() {
+  pageScheme = undefined;
+  for (const controller of controllers) controller.refresh();
+}
+
+/** Watches what readPageScheme reads, while any element is connected. */
+function watchPage() {
+  pageObserver = new MutationObserver(pageChanged);
+  const watched = { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] };
+  pageObserver.observe(document.documentElement, watched);
+  if (document.body) pageObserver.observe(document.body, watched);
+  systemScheme = matchMedia('(prefers-color-scheme: dark)');
+  systemScheme.addEventListener('change', pageChanged);
+}
+
+function unwatchPage() {
+  pageObserver?.disconnect();
+  pageObserver = undefined;
+  systemScheme?.removeEventListener('change', pageChanged);
+  systemScheme = undefined;
+  pageScheme = undefined;
+}
+
+/**
+ * Adds a language or overrides strings of one (`setStrings('zh-CN', { 'panel.copy': '拷贝' })`).
+ * Every connected element re-renders.
+ */
+export function setStrings(lang: string, strings: Partial<Strings>): void {
+  const key = lang.toLowerCase();
+  added.set(key, { ...added.get(key), ...strings });
+  for (const controller of controllers) controller.refresh();
+}
+
+/** The tags whose tables `lang` reads: its own, then its primary language's. */
+const tagsOf = (lang: string): [string, string] => {
+  const tag = lang.toLowerCase();
+  return [tag, tag.split('-')[0]!];
+};
+
+/**
+ * Loads the built-in tables that `lang` reads (zh-CN: the Chinese ones) for `areas` (on the
+ * server: every area), if they are not here yet: a promise that settles when they are, or
+ * undefined when there is nothing to wait for. A table that cannot be loaded (the chunk is
+ * missing, the network failed) leaves English in its place.
+ */
+export function loadStrings(
+  lang: string,
+  areas: Iterable<StringArea> = ['base'],
+): Promise<void> | undefined {
+  const pending: Promise<void>[] = [];
+  for (const tag of tagsOf(lang)) {
+    const loaders = builtInLanguages.get(tag);
+    if (!loaders) continue;
+    // A server render constructs its elements after it waits here: it loads every area at once.
+    for (const area of isServer ? (Object.keys(loaders) as StringArea[]) : areas) {
+      const load = loaders[area];
+      let promise = loading.get(load);
+      if (promise) {
+        if (!loaded.has(load)) pending.push(promise);
+        continue;
+      }
+      const arrived = (table: Partial<Strings>) => {
+        loaded.add(load);
+        const tags = [...builtInLanguages].filter(([, l]) => l[area] === load).map(([t]) => t);
+        for (const t of tags) builtIn.set(t, { ...builtIn.get(t), ...table });
+        // An element that learned its language while rendering (an ancestor's `lang` inside a
+        // shadow root) drew English meanwhile.
+        for (const controller of controllers)
+          if (tagsOf(controller.lang).some((t) => tags.includes(t))) controller.refresh();
+      };
+      promise = load().then(arrived, () => arrived({}));
+      loading.set(load, promise);
+      pending.push(promise);
+    }
+  }
+  return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+}
+
+// A server render calls no update hook that could wait: there every built-in table loads at once
+// (renderEnvelopeHTML awaits the one it renders in).
+if (isServer) for (const tag of builtInLanguages.keys()) void loadStrings(tag);
+
+/** The nearest value of `attribute` on the element or its ancestors, across shadow roots. */
+export function closestAttribute(element: Element, attribute: string): string | null {
+  let node: Element | null = element;
+  while (node) {
+    const found: Element | null = node.closest(`[${attribute}]`);
+    if (found) return found.getAttribute(attribute);
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
+
+/**
+ * The ambient settings an element takes from the page: the language (nearest `lang`) and the
+ * theme (nearest `theme`; `auto` or none follows the page's own switch, then the system's colour
+ * scheme). Changes of `lang` or `theme` anywhere in the document, and of the page's dark mode,
+ * re-render the elements.
+ */
+export class AmbientController implements ReactiveController {
+  private currentLang = 'en';
+  private currentTheme: 'light' | 'dark' | 'auto' = 'auto';
+  private readOnServer = false;
+
+  get lang(): string {
+    this.readIfServer();
+    return this.drawnOnServer?.lang ?? this.currentLang;
+  }
+
+  /**
+   * `light` or `dark`, resolved; `auto` only where there is no page to ask (a server render, and
+   * the first render that hydrates one, which must draw what the server drew; the next follows
+   * the page).
+   */
+  get theme(): 'light' | 'dark' | 'auto' {
+    this.readIfServer();
+    if (this.drawnOnServer) return this.drawnOnServer.theme;
+    if (this.currentTheme !== 'auto' || isServer) return this.currentTheme;
+    return (pageScheme ??= readPageScheme());
+  }
+
+  /**
+   * Until the first render that hydrates server-drawn DOM is done: what the server drew with
+   * (the host's own attributes). Hydration keeps the DOM and takes the values of that render as
+   * drawn, so they must be the server's; a container may already have passed other ones down.
+   */
+  private drawnOnServer?: { lang: string; theme: 'light' | 'dark' | 'auto' };
+
+  /** The areas of the words this host shows: the languages it is shown in load these. */
+  private readonly areas: readonly StringArea[];
+
+  /** A server render calls no controller hooks: the attributes are read when a template asks. */
+  private readIfServer() {
+    if (!isServer || this.readOnServer) return;
+    this.readOnServer = true;
+    this.read();
+  }
+
+  /**
+   * `areas`: the English tables of the words the host shows beyond the shared ones
+   * (`{ chat: chatStrings }`), which its module imports so that a page carries only the words of
+   * the elements it shows.
+   */
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    areas: AreaStrings = {},
+  ) {
+    Object.assign(english, ...Object.values(areas));
+    this.areas = ['base', ...(Object.keys(areas) as StringArea[])];
+    host.addController(this);
+    // The host's updates wait while the strings of its language load (once per language and
+    // page): Lit waits for what scheduleUpdate returns, and updateComplete with it.
+    const element = host as unknown as { scheduleUpdate(): void | Promise<unknown> };
+    const schedule = element.scheduleUpdate;
+    element.scheduleUpdate = () => this.whenStringsLoaded(() => schedule.call(element));
+  }
+
+  /** Containers pass `theme` and `lang` down as attributes, which the document observer cannot see. */
+  private ownObserver?: MutationObserver;
+
+  hostConnected() {
+    if (isServer) return; // nothing to observe (a server render connects context consumers)
+    this.drawnOnServer = awaitsHydration(this.host) ? ownSettings(this.host) : undefined;
+    if (controllers.size === 0) watchPage();
+    controllers.add(this);
+    this.ownObserver ??= new MutationObserver(() => this.refresh());
+    this.ownObserver.observe(this.host, { attributes: true, attributeFilter: ['lang', 'theme'] });
+    if (!observer) {
+      observer = new MutationObserver(() => controllers.forEach((c) => c.refresh()));
+      observer.observe(document.documentElement, {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ['lang', 'theme'],
+      });
+    }
+    this.read();
+  }
+
+  hostDisconnected() {
+    this.ownObserver?.disconnect();
+    controllers.delete(this);
+    if (controllers.size === 0) {
+      observer?.disconnect();
+      observer = undefined;
+      unwatchPage();
+    }
+  }
+
+  refresh() {
+    this.read();
+    this.host.requestUpdate();
+  }
+
+  hostUpdate() {
+    // Cheap, and catches ancestors that changed inside shadow roots no observer watches.
+    this.read();
+  }
+
+  hostUpdated() {
+    const drawn = this.drawnOnServer;
+    if (!drawn) return;
+    this.drawnOnServer = undefined;
+    if (drawn.lang !== this.lang || drawn.theme !== this.theme) this.host.requestUpdate();
+  }
+
+  /**
+   * Runs `update` (the host's `scheduleUpdate`) once the strings of the host's language are
+   * loaded, so that a page in Chinese never shows English first and `updateComplete` means the
+   * element speaks its language.
+   */
+  private whenStringsLoaded(update: () => void | Promise<unknown>): void | Promise<unknown> {
+    const pending = isServer ? undefined : loadStrings(this.lang, this.areas);
+    return pending ? pending.then(update) : update();
+  }
+
+  /**
+   * The string for `key` in the current language, with `{name}` filled from `values`. For
+   * `n: 1`, the key's `One` form where the language has one (Chinese needs none).
+   */
+  t(key: StringKey, values: Record<string, string | number> = {}): string {
+    const [lang, primary] = tagsOf(this.lang);
+    const find = (name: string) => {
+      const k = name as StringKey;
+      return (
+        added.get(lang)?.[k] ??
+        builtIn.get(lang)?.[k] ??
+        added.get(primary)?.[k] ??
+        builtIn.get(primary)?.[k]
+      );
+    };
+    const one = String(values.n) === '1' ? (`${key}One` as StringKey) : undefined;
+    const text =
+      (one && find(one)) ??
+      find(key) ??
+      (one && english[one]) ??
+      english[key] ??
+      // An element whose module did not bring this key's area: a defect, shown rather than thrown.
+      key;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+  }
+
+  private read() {
+    if (isServer) {
+      // A server render has no ancestors to ask: the element's own attributes decide.
+      ({ lang: this.currentLang, theme: this.currentTheme } = ownSettings(this.host));
+      return;
+    }
+    this.currentLang = validLanguageTag(
+      closestAttribute(this.host, 'lang') || document.documentElement.lang,
+    );
+    const theme = closestAttribute(this.host, 'theme');
+    this.currentTheme = theme === 'light' || theme === 'dark' ? theme : 'auto';
+  }
+}
+
+/** The language and theme of an element's own attributes (all a server render can ask). */
+function ownSettings(element: Element): { lang: string; theme: 'light' | 'dark' | 'auto' } {
+  const own = element as { getAttribute?: (name: string) => string | null };
+  const theme = own.getAttribute?.('theme');
+  return {
+    lang: validLanguageTag(own.getAttribute?.('lang') ?? null),
+    theme: theme === 'light' || theme === 'dark' ? theme : 'auto',
+  };
+}
+
+const canonicalTags = new Map<string, string>();
+
+/** The tag if Intl accepts it (an invalid one would make every Intl formatter throw), else 'en'. */
+function validLanguageTag(tag: string | null): string {
+  if (!tag) return 'en';
+  let canonical = canonicalTags.get(tag);
+  if (canonical === undefined) {
+    try {
+      canonical = Intl.getCanonicalLocales(tag)[0] ?? 'en';
+    } catch {
+      canonical = 'en';
+    }
+    // Every element asks on connect; the answers are few, but attributes are user input.
+    if (canonicalTags.size >= 64) canonicalTags.clear();
+    canonicalTags.set(tag, canonical);
+  }
+  return canonical;
+}
