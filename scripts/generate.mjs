@@ -357,17 +357,25 @@ function validatorVariant(source) {
 
 /**
  * The fields that need "version": "1.1", from the schema's Version10 rule (each is `false` there),
- * by the object they belong to; the rule's other parts (no event role, no state_change kind) are
- * checked by validate.ts by name.
+ * by the object they belong to, and the kinds only 1.1 has; the event role is checked by
+ * validate.ts by name.
  */
 function version11Fields() {
   const v10 = schema.$defs.Version10.properties;
   const message = v10.messages.items.properties;
   const segment = message.segments.items.properties;
-  if (message.role.not?.const !== 'event' || segment.kind.not?.const !== 'state_change')
-    throw new Error('Version10: expected "not event" and "not state_change".');
+  const kinds = segment.kind.not?.enum;
+  if (message.role.not?.const !== 'event' || !Array.isArray(kinds))
+    throw new Error('Version10: expected "not event" and a list of 1.1 kinds.');
   const forbidden = (properties) => Object.keys(properties).filter((k) => properties[k] === false);
-  return { envelope: forbidden(v10), message: forbidden(message), segment: forbidden(segment) };
+  return {
+    envelope: forbidden(v10),
+    message: forbidden(message),
+    segment: forbidden(segment),
+    // Fields of a segment's items (tool declarations).
+    item: forbidden(segment.items.items.properties),
+    kinds,
+  };
 }
 
 function withoutDescriptions(value) {

@@ -17,7 +17,30 @@ export interface Envelope {
   model?: string;
   /** 1.1: the group or private chat the conversation happens in. */
   scene?: Scene;
+  /** 1.1: what a logged provider request carried besides the conversation. */
+  request?: RequestRecord;
   messages: Message[];
+}
+
+/** The APIs a logged request can be written for (Envelope.request.target). */
+export type RequestTarget = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
+
+/**
+ * 1.1: what a logged provider request carried besides the conversation, kept so that exporting
+ * to the same API gives the request back.
+ */
+export interface RequestRecord {
+  /** The API the request was written for. */
+  target: RequestTarget;
+  /**
+   * The request's own settings as the API wrote them (`stream`, `temperature`, `tool_choice`,
+   * `reasoning`, `max_tokens`, `thinking`, `generationConfig` …). Exports to the same API add each
+   * one the body does not have; other APIs leave them out with a warning. Never the conversation
+   * or stored context (`messages`, `input`, `system`, `tools`, `contents` …).
+   */
+  fields?: Record<string, unknown>;
+  /** Responses only: the input was sent as one string instead of a list of items. */
+  inputForm?: 'text';
 }
 
 /** 1.1: trusted facts about the conversation's place, rendered as the scene line (SPEC §3.6). */
@@ -73,18 +96,39 @@ export interface Message {
    * single text; `text` sends one string where the API allows it. Absent: each target's default.
    */
   contentForm?: ContentForm;
+  /**
+   * 1.1, OpenAI Responses input: whether the item said `type: "message"` (`message`) or left it
+   * out (`none`). Absent: the exporter's default.
+   */
+  itemType?: ItemType;
 }
+
+/** Message.itemType: a Responses input item with or without `type: "message"`. */
+export type ItemType = 'message' | 'none';
 
 /** The roles a provider request may use instead of `system` (Message.originalRole). */
 export type OriginalRole = 'developer';
 
-/** Message.contentForm: a list of parts, or one string. */
-export type ContentForm = 'parts' | 'text';
+/** Message.contentForm: a list of parts, one string, or (assistant turns of only calls) none. */
+export type ContentForm = 'parts' | 'text' | 'none';
+
+/** 1.1: a call, result or tool declaration that the provider runs itself, not the app. */
+export type RunBy = 'provider';
 
 export interface TextSegment {
   kind: 'text';
   /** Markdown. */
   content: string;
+  /** 1.1: Anthropic's `cache_control` marker on this block. Only Anthropic exports send it. */
+  cacheControl?: Record<string, unknown>;
+  /**
+   * 1.1: the sources the provider cited for this text, as the API wrote them (Anthropic
+   * `citations`, Responses `annotations`); shown as numbered references, sent back only to the
+   * API they came from.
+   */
+  citations?: Record<string, unknown>[];
+  /** 1.1: Gemini's opaque `thoughtSignature` on this text part. Only Gemini exports send it. */
+  thoughtSignature?: string;
 }
 
 export interface StaticVarSegment {
@@ -99,6 +143,8 @@ export interface SystemPromptSegment {
   /** May hold `{{name}}` placeholders filled from static_var segments. */
   content: string;
   collapsed: boolean;
+  /** 1.1: Anthropic's `cache_control` marker on this system block. */
+  cacheControl?: Record<string, unknown>;
 }
 
 export interface MemoryItem {
@@ -134,12 +180,23 @@ export interface ToolItem {
   parameters: string;
   /** JSON Schema of the arguments object. */
   schema?: Record<string, unknown>;
+  /** 1.1: a tool the provider runs itself (web search, code execution, an MCP server …). */
+  runBy?: RunBy;
+  /** 1.1: the declaration as the API wrote it (server and built-in tools), sent back unchanged. */
+  declaration?: Record<string, unknown>;
+  /** 1.1: Anthropic MCP servers are declared in the request's `mcp_servers`, not in `tools`. */
+  declaredIn?: 'mcp_servers';
 }
 
 export interface ToolOverviewSegment {
   kind: 'tool_overview';
   items: ToolItem[];
   collapsed: boolean;
+  /**
+   * 1.1: `false` when the request declared the tools only in the API's `tools` field, not in the
+   * system text; exports then add no listing to the system text.
+   */
+  inSystemText?: boolean;
 }
 
 export interface ToolCallRequestSegment {
@@ -154,6 +211,17 @@ export interface ToolCallRequestSegment {
    * require back in later turns. Only Gemini exports send it.
    */
   thoughtSignature?: string;
+  /** 1.1: the arguments' own JSON text; exports send it while it still parses to `arguments`. */
+  argumentsText?: string;
+  /** 1.1: the provider ran this call itself (a server or built-in tool), not the app. */
+  runBy?: RunBy;
+  /** 1.1: the MCP server the call went to (Anthropic `server_name`, Responses `server_label`). */
+  server?: string;
+  /**
+   * 1.1: the API's own item or block of a provider-run call whose shape the protocol does not
+   * model field by field (Responses built-in calls …), sent back unchanged to that API.
+   */
+  item?: Record<string, unknown>;
 }
 
 export interface ToolCallResultSegment {
@@ -164,6 +232,15 @@ export interface ToolCallResultSegment {
   collapsed: boolean;
   /** 1.1: the id of the call this result answers; pairs by id instead of by tool name. */
   callId?: string;
+  /** 1.1: the result of a call the provider ran itself. */
+  runBy?: RunBy;
+  /**
+   * 1.1: the result as the API gave it when it is not text (Gemini `functionResponse.response`,
+   * Anthropic server tool result content); `result` holds it as text for other APIs.
+   */
+  structured?: Record<string, unknown> | unknown[];
+  /** 1.1: the API's own type of the result block (`web_search_tool_result` …). */
+  resultType?: string;
 }
 
 export interface DocumentSegment {
@@ -229,6 +306,29 @@ export interface StateChangeSegment {
   by?: string;
 }
 
+/**
+ * 1.1: the model's reasoning before it answered, shown collapsed. Signatures and encrypted data
+ * are opaque and kept byte for byte.
+ */
+export interface ThinkingSegment {
+  kind: 'thinking';
+  /** The thinking text (empty when only a summary, a signature or encrypted data came). */
+  content: string;
+  collapsed: boolean;
+  /** OpenAI Responses: the reasoning item's summary parts, in order. */
+  summary?: string[];
+  /** Anthropic's signature of a thinking block, or Gemini's `thoughtSignature` of a thought part. */
+  signature?: string;
+  /** Anthropic `redacted_thinking`: the encrypted data; nothing of it can be shown. */
+  redactedData?: string;
+  /** OpenAI Responses: the reasoning item's `encrypted_content`. */
+  encryptedContent?: string;
+  /** OpenAI Responses: the reasoning item's id. */
+  itemId?: string;
+  /** OpenAI-compatible Chat APIs: the assistant message field the reasoning came in. */
+  field?: 'reasoning_content' | 'reasoning';
+}
+
 export type Segment =
   | TextSegment
   | StaticVarSegment
@@ -241,7 +341,8 @@ export type Segment =
   | DocumentSegment
   | LongTextSegment
   | MediaSegment
-  | StateChangeSegment;
+  | StateChangeSegment
+  | ThinkingSegment;
 
 export type SegmentKind = Segment['kind'];
 
@@ -260,6 +361,7 @@ export const SEGMENT_KINDS: readonly SegmentKind[] = [
   'long_text',
   'media',
   'state_change',
+  'thinking',
 ];
 
 /** Segments that describe the model's setup and are merged into the leading system text. */
@@ -281,6 +383,7 @@ export function defaultCollapsed(segment: {
     case 'skills':
     case 'tool_overview':
     case 'long_text':
+    case 'thinking':
       return true;
     case 'tool_call_request':
       return false;

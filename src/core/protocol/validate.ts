@@ -284,7 +284,7 @@ function describeEventError(raw: AjvError, root: unknown): EnvelopeError | null 
 
 /**
  * The paths where a "1.0" envelope uses what only 1.1 has (SPEC §2.2): the fields of
- * version11Fields, the role event and the kind state_change, in the order the schema's Version10
+ * version11Fields (tool declarations included), the role event and the 1.1 kinds, in the order the schema's Version10
  * rule names them. The rule is checked here rather than compiled: it was a sixth of the validator.
  */
 function* version11Uses(value: unknown): Generator<(string | number)[]> {
@@ -302,9 +302,17 @@ function* version11Uses(value: unknown): Generator<(string | number)[]> {
     for (let s = 0; s < segments.length; s++) {
       const segment: unknown = segments[s];
       if (!isRecord(segment)) continue;
-      if (segment.kind === 'state_change') yield ['messages', m, 'segments', s, 'kind'];
+      if (version11Fields.kinds.includes(segment.kind as string))
+        yield ['messages', m, 'segments', s, 'kind'];
       for (const name of version11Fields.segment)
         if (segment[name] !== undefined) yield ['messages', m, 'segments', s, name];
+      const items = Array.isArray(segment.items) ? segment.items : [];
+      for (let i = 0; i < items.length; i++) {
+        const item: unknown = items[i];
+        if (!isRecord(item)) continue;
+        for (const name of version11Fields.item)
+          if (item[name] !== undefined) yield ['messages', m, 'segments', s, 'items', i, name];
+      }
     }
   }
 }

@@ -3,18 +3,19 @@
 // Ajv standalone validators: no eval, no new Function, no imports (strict-CSP safe).
 // <stdin>
 var validators0 = /* @__PURE__ */ new Map([
-  ['text', validate57],
-  ['static_var', validate58],
-  ['system_prompt', validate59],
-  ['memory', validate62],
-  ['skills', validate64],
-  ['tool_overview', validate66],
-  ['tool_call_request', validate68],
-  ['tool_call_result', validate70],
-  ['document', validate72],
-  ['long_text', validate73],
-  ['media', validate75],
-  ['state_change', validate76],
+  ['text', validate59],
+  ['static_var', validate60],
+  ['system_prompt', validate61],
+  ['memory', validate64],
+  ['skills', validate66],
+  ['tool_overview', validate68],
+  ['tool_call_request', validate70],
+  ['tool_call_result', validate72],
+  ['document', validate74],
+  ['long_text', validate75],
+  ['media', validate77],
+  ['state_change', validate78],
+  ['thinking', validate79],
 ]);
 var ajvError = (instancePath, schemaPath, keyword, params) => ({
   instancePath,
@@ -145,8 +146,62 @@ function validate53(data, { instancePath = '' } = {}) {
   validate53.errors = vErrors;
   return errors === 0;
 }
+function validate55(data, { instancePath = '' } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.target === void 0) {
+      (vErrors ??= []).push(errorAt(instancePath, [], 'required', { missingProperty: 'target' }));
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'target' || key0 === 'fields' || key0 === 'inputForm')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
+        );
+        errors++;
+      }
+    }
+    if (data.target !== void 0) {
+      let data0 = data.target;
+      if (!(
+        data0 === 'openai' ||
+        data0 === 'openai-responses' ||
+        data0 === 'anthropic' ||
+        data0 === 'gemini'
+      )) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['target'], 'enum', {
+            allowedValues: ['openai', 'openai-responses', 'anthropic', 'gemini'],
+          }),
+        );
+        errors++;
+      }
+    }
+    if (data.fields !== void 0) {
+      let data1 = data.fields;
+      if (!(data1 && typeof data1 == 'object' && !Array.isArray(data1))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['fields'], 'type', { type: 'object' }));
+        errors++;
+      }
+    }
+    if (data.inputForm !== void 0) {
+      if (!(data.inputForm === 'text')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['inputForm'], 'enum', { allowedValues: ['text'] }),
+        );
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
 var func3 = Object.prototype.hasOwnProperty;
-function validate57(data, { instancePath = '' } = {}) {
+function validate59(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -158,7 +213,13 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(key0 === 'kind' || key0 === 'content')) {
+      if (!(
+        key0 === 'kind' ||
+        key0 === 'content' ||
+        key0 === 'cacheControl' ||
+        key0 === 'citations' ||
+        key0 === 'thoughtSignature'
+      )) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -177,14 +238,55 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.cacheControl !== void 0) {
+      let data2 = data.cacheControl;
+      if (!(data2 && typeof data2 == 'object' && !Array.isArray(data2))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['cacheControl'], 'type', { type: 'object' }));
+        errors++;
+      }
+    }
+    if (data.citations !== void 0) {
+      let data3 = data.citations;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data4 = data3[i0];
+          if (!(data4 && typeof data4 == 'object' && !Array.isArray(data4))) {
+            (vErrors ??= []).push(
+              errorAt(instancePath, ['citations', i0], 'type', { type: 'object' }),
+            );
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['citations'], 'type', { type: 'array' }));
+        errors++;
+      }
+    }
+    if (data.thoughtSignature !== void 0) {
+      let data5 = data.thoughtSignature;
+      if (typeof data5 === 'string') {
+        if (data5.length < 1) {
+          (vErrors ??= []).push(
+            errorAt(instancePath, ['thoughtSignature'], 'minLength', { limit: 1 }),
+          );
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['thoughtSignature'], 'type', { type: 'string' }),
+        );
+        errors++;
+      }
+    }
   } else {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate57.errors = vErrors;
+  validate59.errors = vErrors;
   return errors === 0;
 }
-function validate58(data, { instancePath = '' } = {}) {
+function validate60(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -232,20 +334,20 @@ function validate58(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate58.errors = vErrors;
+  validate60.errors = vErrors;
   return errors === 0;
 }
-function validate60(data, { instancePath = '' } = {}) {
+function validate62(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== 'boolean') {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'boolean' }));
     errors++;
   }
-  validate60.errors = vErrors;
+  validate62.errors = vErrors;
   return errors === 0;
 }
-function validate59(data, { instancePath = '' } = {}) {
+function validate61(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -257,7 +359,12 @@ function validate59(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(key0 === 'kind' || key0 === 'content' || key0 === 'collapsed')) {
+      if (!(
+        key0 === 'kind' ||
+        key0 === 'content' ||
+        key0 === 'collapsed' ||
+        key0 === 'cacheControl'
+      )) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -279,19 +386,26 @@ function validate59(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
+      }
+    }
+    if (data.cacheControl !== void 0) {
+      let data3 = data.cacheControl;
+      if (!(data3 && typeof data3 == 'object' && !Array.isArray(data3))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['cacheControl'], 'type', { type: 'object' }));
+        errors++;
       }
     }
   } else {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate59.errors = vErrors;
+  validate61.errors = vErrors;
   return errors === 0;
 }
-function validate62(data, { instancePath = '' } = {}) {
+function validate64(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -375,8 +489,8 @@ function validate62(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
       }
     }
@@ -384,10 +498,10 @@ function validate62(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate62.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-function validate64(data, { instancePath = '' } = {}) {
+function validate66(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -471,8 +585,8 @@ function validate64(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
       }
     }
@@ -480,10 +594,10 @@ function validate64(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate64.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-function validate66(data, { instancePath = '' } = {}) {
+function validate68(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -495,7 +609,12 @@ function validate66(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(key0 === 'kind' || key0 === 'items' || key0 === 'collapsed')) {
+      if (!(
+        key0 === 'kind' ||
+        key0 === 'items' ||
+        key0 === 'collapsed' ||
+        key0 === 'inSystemText'
+      )) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -535,7 +654,10 @@ function validate66(data, { instancePath = '' } = {}) {
                 key1 === 'name' ||
                 key1 === 'description' ||
                 key1 === 'parameters' ||
-                key1 === 'schema'
+                key1 === 'schema' ||
+                key1 === 'runBy' ||
+                key1 === 'declaration' ||
+                key1 === 'declaredIn'
               )) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
@@ -577,6 +699,35 @@ function validate66(data, { instancePath = '' } = {}) {
                 errors++;
               }
             }
+            if (data2.runBy !== void 0) {
+              if (!(data2.runBy === 'provider')) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'runBy'], 'enum', {
+                    allowedValues: ['provider'],
+                  }),
+                );
+                errors++;
+              }
+            }
+            if (data2.declaration !== void 0) {
+              let data8 = data2.declaration;
+              if (!(data8 && typeof data8 == 'object' && !Array.isArray(data8))) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'declaration'], 'type', { type: 'object' }),
+                );
+                errors++;
+              }
+            }
+            if (data2.declaredIn !== void 0) {
+              if (!(data2.declaredIn === 'mcp_servers')) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', {
+                    allowedValues: ['mcp_servers'],
+                  }),
+                );
+                errors++;
+              }
+            }
           } else {
             (vErrors ??= []).push(errorAt(instancePath, ['items', i0], 'type', { type: 'object' }));
             errors++;
@@ -588,19 +739,25 @@ function validate66(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
+      }
+    }
+    if (data.inSystemText !== void 0) {
+      if (typeof data.inSystemText !== 'boolean') {
+        (vErrors ??= []).push(errorAt(instancePath, ['inSystemText'], 'type', { type: 'boolean' }));
+        errors++;
       }
     }
   } else {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate66.errors = vErrors;
+  validate68.errors = vErrors;
   return errors === 0;
 }
-function validate68(data, { instancePath = '' } = {}) {
+function validate70(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -612,14 +769,23 @@ function validate68(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'toolName' ||
-        key0 === 'arguments' ||
-        key0 === 'collapsed' ||
-        key0 === 'callId' ||
-        key0 === 'thoughtSignature'
-      )) {
+      if (
+        !func3.call(
+          {
+            kind: true,
+            toolName: true,
+            arguments: true,
+            collapsed: true,
+            callId: true,
+            thoughtSignature: true,
+            argumentsText: true,
+            runBy: true,
+            server: true,
+            item: true,
+          },
+          key0,
+        )
+      ) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -654,8 +820,8 @@ function validate68(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
       }
     }
@@ -687,14 +853,47 @@ function validate68(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.argumentsText !== void 0) {
+      if (typeof data.argumentsText !== 'string') {
+        (vErrors ??= []).push(errorAt(instancePath, ['argumentsText'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.runBy !== void 0) {
+      if (!(data.runBy === 'provider')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['runBy'], 'enum', { allowedValues: ['provider'] }),
+        );
+        errors++;
+      }
+    }
+    if (data.server !== void 0) {
+      let data8 = data.server;
+      if (typeof data8 === 'string') {
+        if (data8.length < 1) {
+          (vErrors ??= []).push(errorAt(instancePath, ['server'], 'minLength', { limit: 1 }));
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['server'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.item !== void 0) {
+      let data9 = data.item;
+      if (!(data9 && typeof data9 == 'object' && !Array.isArray(data9))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['item'], 'type', { type: 'object' }));
+        errors++;
+      }
+    }
   } else {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate68.errors = vErrors;
+  validate70.errors = vErrors;
   return errors === 0;
 }
-function validate70(data, { instancePath = '' } = {}) {
+function validate72(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -706,14 +905,22 @@ function validate70(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'toolName' ||
-        key0 === 'result' ||
-        key0 === 'success' ||
-        key0 === 'collapsed' ||
-        key0 === 'callId'
-      )) {
+      if (
+        !func3.call(
+          {
+            kind: true,
+            toolName: true,
+            result: true,
+            success: true,
+            collapsed: true,
+            callId: true,
+            runBy: true,
+            structured: true,
+            resultType: true,
+          },
+          key0,
+        )
+      ) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -753,8 +960,8 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
       }
     }
@@ -770,14 +977,76 @@ function validate70(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.runBy !== void 0) {
+      if (!(data.runBy === 'provider')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['runBy'], 'enum', { allowedValues: ['provider'] }),
+        );
+        errors++;
+      }
+    }
+    if (data.structured !== void 0) {
+      let data7 = data.structured;
+      const _errs14 = errors;
+      let valid1 = false;
+      const _errs15 = errors;
+      if (!(data7 && typeof data7 == 'object' && !Array.isArray(data7))) {
+        (vErrors ??= []).push(
+          ajvError(instancePath + '/structured', '#/properties/structured/anyOf/0/type', 'type', {
+            type: 'object',
+          }),
+        );
+        errors++;
+      }
+      var _valid0 = _errs15 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs17 = errors;
+        if (!Array.isArray(data7)) {
+          (vErrors ??= []).push(
+            ajvError(instancePath + '/structured', '#/properties/structured/anyOf/1/type', 'type', {
+              type: 'array',
+            }),
+          );
+          errors++;
+        }
+        var _valid0 = _errs17 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        (vErrors ??= []).push(errorAt(instancePath, ['structured'], 'anyOf', {}));
+        errors++;
+      } else {
+        errors = _errs14;
+        if (vErrors !== null) {
+          if (_errs14) {
+            vErrors.length = _errs14;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.resultType !== void 0) {
+      let data8 = data.resultType;
+      if (typeof data8 === 'string') {
+        if (data8.length < 1) {
+          (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'minLength', { limit: 1 }));
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
   } else {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate70.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-function validate72(data, { instancePath = '' } = {}) {
+function validate74(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -841,10 +1110,10 @@ function validate72(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate72.errors = vErrors;
+  validate74.errors = vErrors;
   return errors === 0;
 }
-function validate73(data, { instancePath = '' } = {}) {
+function validate75(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -898,8 +1167,8 @@ function validate73(data, { instancePath = '' } = {}) {
       }
     }
     if (data.collapsed !== void 0) {
-      if (!validate60(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
-        vErrors = withErrorsOf(vErrors, validate60);
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
         errors = vErrors.length;
       }
     }
@@ -907,10 +1176,10 @@ function validate73(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate73.errors = vErrors;
+  validate75.errors = vErrors;
   return errors === 0;
 }
-function validate75(data, { instancePath = '' } = {}) {
+function validate77(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -985,10 +1254,10 @@ function validate75(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate75.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-function validate76(data, { instancePath = '' } = {}) {
+function validate78(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -1146,10 +1415,116 @@ function validate76(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate76.errors = vErrors;
+  validate78.errors = vErrors;
   return errors === 0;
 }
-function validate56(data, { instancePath = '' } = {}) {
+function validate79(data, { instancePath = '' } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    for (const requiredName of ['kind', 'content', 'collapsed'])
+      if (data[requiredName] === void 0) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, [], 'required', { missingProperty: requiredName }),
+        );
+        errors++;
+      }
+    for (const key0 in data) {
+      if (
+        !func3.call(
+          {
+            kind: true,
+            content: true,
+            collapsed: true,
+            summary: true,
+            signature: true,
+            redactedData: true,
+            encryptedContent: true,
+            itemId: true,
+            field: true,
+          },
+          key0,
+        )
+      ) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
+        );
+        errors++;
+      }
+    }
+    if (data.kind !== void 0) {
+      if ('thinking' !== data.kind) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['kind'], 'const', { allowedValue: 'thinking' }),
+        );
+        errors++;
+      }
+    }
+    if (data.content !== void 0) {
+      if (typeof data.content !== 'string') {
+        (vErrors ??= []).push(errorAt(instancePath, ['content'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.collapsed !== void 0) {
+      if (!validate62(data.collapsed, { instancePath: instancePath + '/collapsed' })) {
+        vErrors = withErrorsOf(vErrors, validate62);
+        errors = vErrors.length;
+      }
+    }
+    if (data.summary !== void 0) {
+      let data3 = data.summary;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data3[i0] !== 'string') {
+            (vErrors ??= []).push(
+              errorAt(instancePath, ['summary', i0], 'type', { type: 'string' }),
+            );
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['summary'], 'type', { type: 'array' }));
+        errors++;
+      }
+    }
+    for (const typedName of ['signature', 'redactedData', 'encryptedContent'])
+      if (data[typedName] !== void 0 && typeof data[typedName] !== 'string') {
+        (vErrors ??= []).push(errorAt(instancePath, [typedName], 'type', { type: 'string' }));
+        errors++;
+      }
+    if (data.itemId !== void 0) {
+      let data8 = data.itemId;
+      if (typeof data8 === 'string') {
+        if (data8.length < 1) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.field !== void 0) {
+      let data9 = data.field;
+      if (!(data9 === 'reasoning_content' || data9 === 'reasoning')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['field'], 'enum', {
+            allowedValues: ['reasoning_content', 'reasoning'],
+          }),
+        );
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
+    errors++;
+  }
+  validate79.errors = vErrors;
+  return errors === 0;
+}
+function validate58(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1171,7 +1546,8 @@ function validate56(data, { instancePath = '' } = {}) {
         data0 === 'document' ||
         data0 === 'long_text' ||
         data0 === 'media' ||
-        data0 === 'state_change'
+        data0 === 'state_change' ||
+        data0 === 'thinking'
       )) {
         (vErrors ??= []).push(
           errorAt(instancePath, ['kind'], 'enum', {
@@ -1188,6 +1564,7 @@ function validate56(data, { instancePath = '' } = {}) {
               'long_text',
               'media',
               'state_change',
+              'thinking',
             ],
           }),
         );
@@ -1222,10 +1599,10 @@ function validate56(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate56.errors = vErrors;
+  validate58.errors = vErrors;
   return errors === 0;
 }
-function validate90(data, { instancePath = '' } = {}) {
+function validate95(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1314,10 +1691,10 @@ function validate90(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate90.errors = vErrors;
+  validate95.errors = vErrors;
   return errors === 0;
 }
-function validate55(data, { instancePath = '' } = {}) {
+function validate57(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1341,6 +1718,7 @@ function validate55(data, { instancePath = '' } = {}) {
             name: true,
             originalRole: true,
             contentForm: true,
+            itemType: true,
           },
           key0,
         )
@@ -1389,8 +1767,8 @@ function validate55(data, { instancePath = '' } = {}) {
         }
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate56(data2[i0], { instancePath: instancePath + '/segments/' + i0 })) {
-            vErrors = withErrorsOf(vErrors, validate56);
+          if (!validate58(data2[i0], { instancePath: instancePath + '/segments/' + i0 })) {
+            vErrors = withErrorsOf(vErrors, validate58);
             errors = vErrors.length;
           }
         }
@@ -1414,8 +1792,8 @@ function validate55(data, { instancePath = '' } = {}) {
       }
     }
     if (data.actor !== void 0) {
-      if (!validate90(data.actor, { instancePath: instancePath + '/actor' })) {
-        vErrors = withErrorsOf(vErrors, validate90);
+      if (!validate95(data.actor, { instancePath: instancePath + '/actor' })) {
+        vErrors = withErrorsOf(vErrors, validate95);
         errors = vErrors.length;
       }
     }
@@ -1453,9 +1831,20 @@ function validate55(data, { instancePath = '' } = {}) {
     }
     if (data.contentForm !== void 0) {
       let data9 = data.contentForm;
-      if (!(data9 === 'parts' || data9 === 'text')) {
+      if (!(data9 === 'parts' || data9 === 'text' || data9 === 'none')) {
         (vErrors ??= []).push(
-          errorAt(instancePath, ['contentForm'], 'enum', { allowedValues: ['parts', 'text'] }),
+          errorAt(instancePath, ['contentForm'], 'enum', {
+            allowedValues: ['parts', 'text', 'none'],
+          }),
+        );
+        errors++;
+      }
+    }
+    if (data.itemType !== void 0) {
+      let data10 = data.itemType;
+      if (!(data10 === 'message' || data10 === 'none')) {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['itemType'], 'enum', { allowedValues: ['message', 'none'] }),
         );
         errors++;
       }
@@ -1463,25 +1852,6 @@ function validate55(data, { instancePath = '' } = {}) {
     const tag0 = data.role;
     if (typeof tag0 == 'string') {
       if (tag0 === 'system') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data10 = data.role;
-            if (!(
-              data10 === 'system' ||
-              data10 === 'user' ||
-              data10 === 'assistant' ||
-              data10 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data11 = data.role;
@@ -1500,7 +1870,7 @@ function validate55(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'assistant') {
+      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data12 = data.role;
@@ -1519,7 +1889,7 @@ function validate55(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'tool') {
+      } else if (tag0 === 'assistant') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data13 = data.role;
@@ -1528,6 +1898,25 @@ function validate55(data, { instancePath = '' } = {}) {
               data13 === 'user' ||
               data13 === 'assistant' ||
               data13 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'tool') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data14 = data.role;
+            if (!(
+              data14 === 'system' ||
+              data14 === 'user' ||
+              data14 === 'assistant' ||
+              data14 === 'tool'
             )) {
               (vErrors ??= []).push(
                 ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
@@ -1551,14 +1940,14 @@ function validate55(data, { instancePath = '' } = {}) {
             }
           }
           if (data.segments !== void 0) {
-            let data15 = data.segments;
-            if (Array.isArray(data15)) {
-              const len1 = data15.length;
+            let data16 = data.segments;
+            if (Array.isArray(data16)) {
+              const len1 = data16.length;
               for (let i1 = 0; i1 < len1; i1++) {
-                let data16 = data15[i1];
-                if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
-                  if (data16.kind !== void 0) {
-                    if ('state_change' !== data16.kind) {
+                let data17 = data16[i1];
+                if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
+                  if (data17.kind !== void 0) {
+                    if ('state_change' !== data17.kind) {
                       (vErrors ??= []).push(
                         ajvError(
                           instancePath + '/segments/' + i1 + '/kind',
@@ -1628,7 +2017,7 @@ function validate55(data, { instancePath = '' } = {}) {
     (vErrors ??= []).push(errorAt(instancePath, [], 'type', { type: 'object' }));
     errors++;
   }
-  validate55.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
 function validate52(data, { instancePath = '' } = {}) {
@@ -1648,6 +2037,7 @@ function validate52(data, { instancePath = '' } = {}) {
         key0 === 'version' ||
         key0 === 'model' ||
         key0 === 'scene' ||
+        key0 === 'request' ||
         key0 === 'messages'
       )) {
         (vErrors ??= []).push(
@@ -1687,17 +2077,23 @@ function validate52(data, { instancePath = '' } = {}) {
         errors = vErrors.length;
       }
     }
+    if (data.request !== void 0) {
+      if (!validate55(data.request, { instancePath: instancePath + '/request' })) {
+        vErrors = withErrorsOf(vErrors, validate55);
+        errors = vErrors.length;
+      }
+    }
     if (data.messages !== void 0) {
-      let data4 = data.messages;
-      if (Array.isArray(data4)) {
-        if (data4.length < 1) {
+      let data5 = data.messages;
+      if (Array.isArray(data5)) {
+        if (data5.length < 1) {
           (vErrors ??= []).push(errorAt(instancePath, ['messages'], 'minItems', { limit: 1 }));
           errors++;
         }
-        const len0 = data4.length;
+        const len0 = data5.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate55(data4[i0], { instancePath: instancePath + '/messages/' + i0 })) {
-            vErrors = withErrorsOf(vErrors, validate55);
+          if (!validate57(data5[i0], { instancePath: instancePath + '/messages/' + i0 })) {
+            vErrors = withErrorsOf(vErrors, validate57);
             errors = vErrors.length;
           }
         }
@@ -1713,7 +2109,7 @@ function validate52(data, { instancePath = '' } = {}) {
   validate52.errors = vErrors;
   return errors === 0;
 }
-var validateSegmentSchema = validate56;
+var validateSegmentSchema = validate58;
 export { validateEnvelopeSchema, validateSegmentSchema };
 
 export const fieldTypes = {
@@ -1722,8 +2118,9 @@ export const fieldTypes = {
     version: '"1.0" | "1.1"',
     model: '',
     scene: '',
+    request: '',
     messages:
-      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm}',
+      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType}',
   },
   Scene: {
     id: 'string',
@@ -1754,10 +2151,14 @@ export const fieldTypes = {
     name: '',
     originalRole: '',
     contentForm: '',
+    itemType: '',
   },
   TextSegment: {
     kind: '"text"',
     content: 'string',
+    cacheControl: '',
+    citations: '',
+    thoughtSignature: '',
   },
   StaticVarSegment: {
     kind: '"static_var"',
@@ -1769,6 +2170,7 @@ export const fieldTypes = {
     kind: '"system_prompt"',
     content: 'string',
     collapsed: 'boolean',
+    cacheControl: '',
   },
   MemorySegment: {
     kind: '"memory"',
@@ -1793,14 +2195,18 @@ export const fieldTypes = {
   },
   ToolOverviewSegment: {
     kind: '"tool_overview"',
-    items: 'list of {name, description, parameters, schema}',
+    items: 'list of {name, description, parameters, schema, runBy, declaration, declaredIn}',
     collapsed: 'boolean',
+    inSystemText: '',
   },
   'ToolOverviewSegment.items': {
     name: 'string',
     description: 'string',
     parameters: 'string',
     schema: '',
+    runBy: '',
+    declaration: '',
+    declaredIn: '',
   },
   ToolCallRequestSegment: {
     kind: '"tool_call_request"',
@@ -1809,6 +2215,10 @@ export const fieldTypes = {
     collapsed: 'boolean',
     callId: '',
     thoughtSignature: '',
+    argumentsText: '',
+    runBy: '',
+    server: '',
+    item: '',
   },
   ToolCallResultSegment: {
     kind: '"tool_call_result"',
@@ -1817,6 +2227,9 @@ export const fieldTypes = {
     success: 'boolean',
     collapsed: 'boolean',
     callId: '',
+    runBy: '',
+    structured: '',
+    resultType: '',
   },
   DocumentSegment: {
     kind: '"document"',
@@ -1849,9 +2262,40 @@ export const fieldTypes = {
     sceneId: '',
     by: '',
   },
+  Request: {
+    target: '"openai" | "openai-responses" | "anthropic" | "gemini"',
+    fields: '',
+    inputForm: '',
+  },
+  ThinkingSegment: {
+    kind: '"thinking"',
+    content: 'string',
+    collapsed: 'boolean',
+    summary: '',
+    signature: '',
+    redactedData: '',
+    encryptedContent: '',
+    itemId: '',
+    field: '',
+  },
 };
 export const version11Fields = {
-  envelope: ['scene'],
-  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm'],
-  segment: ['detail', 'callId', 'thoughtSignature'],
+  envelope: ['scene', 'request'],
+  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm', 'itemType'],
+  segment: [
+    'detail',
+    'callId',
+    'thoughtSignature',
+    'cacheControl',
+    'citations',
+    'inSystemText',
+    'argumentsText',
+    'runBy',
+    'server',
+    'item',
+    'structured',
+    'resultType',
+  ],
+  item: ['runBy', 'declaration', 'declaredIn'],
+  kinds: ['state_change', 'thinking'],
 };
