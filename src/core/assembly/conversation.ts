@@ -55,13 +55,31 @@ export interface Turn extends MessageHints {
   parts: ContentPart[];
   /** Tool calls (assistant turns only). */
   toolCalls: ToolCall[];
+  /** Thinking and provider-run calls and results, in their places (1.1; absent when none). */
+  passThrough?: PassThrough[];
   /** The answer to one tool call (tool turns only). */
   toolResult?: ToolResult;
 }
 
 export type ContentPart =
-  | { type: 'text'; text: string }
+  /** `segment`: the one text segment of this part, when it carries what a target may send (1.1). */
+  | { type: 'text'; text: string; segment?: SegmentOfKind<'text'> }
   | { type: 'image'; url: string; altText?: string; detail?: ImageDetail };
+
+/**
+ * A segment only the API it came from can carry (1.1): thinking, and calls and results the
+ * provider ran itself, with its place among the turn's parts (it comes before `parts[at]`).
+ * A target that cannot send one leaves it out, and the export says so.
+ */
+export interface PassThrough {
+  at: number;
+  segment: PassThroughSegment;
+}
+
+/** What a pass-through holds. */
+export type PassThroughSegment = SegmentOfKind<
+  'thinking' | 'tool_call_request' | 'tool_call_result'
+>;
 
 export interface ToolCall {
   id: string;

@@ -4,6 +4,8 @@ import {
   documentText,
   type ContentPart,
   type ExportWarning,
+  type PassThrough,
+  type PassThroughSegment,
   type ToolCall,
   type Turn,
   type TurnRole,
@@ -114,8 +116,17 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
     let results: Turn[] | undefined;
     let parts: ContentPart[] | undefined;
     let calls: ToolCall[] | undefined;
+    let passThrough: PassThrough[] | undefined;
     for (const segment of message.segments) {
-      if (segment.kind === 'tool_call_request') {
+      if (isPassThrough(segment)) {
+        // Thinking and provider-run calls keep their place among the parts (no pairing).
+        const kept: PassThrough = {
+          at: parts?.length ?? 0,
+          segment: segment as PassThroughSegment,
+        };
+        if (passThrough) passThrough.push(kept);
+        else passThrough = [kept];
+      } else if (segment.kind === 'tool_call_request') {
         const id = callId(segment.callId, message);
         const call: ToolCall = { id, name: segment.toolName, arguments: segment.arguments };
         if (segment.thoughtSignature !== undefined)
@@ -148,9 +159,17 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
     }
     if (message.role === 'assistant') {
       // Results recorded in an assistant message can only answer calls made before them.
-      if (!parts && !calls) return results ?? [];
+      if (!parts && !calls && !passThrough) return results ?? [];
       const own = turn('assistant', message, parts ?? [], calls ?? []);
+      if (passThrough) own.passThrough = passThrough;
       return results ? [own, ...results] : [own];
+    }
+    if (passThrough) {
+      warnings.push({
+        code: 'segment-outside-assistant',
+        message: `Message '${message.id}' has role ${message.role}, but thinking and provider-run tool calls come only from the assistant; they are left out.`,
+        messageIds: [message.id],
+      });
     }
     // Results answer earlier calls, so they go first: the message's own text must not come
     // between a call and its answer.
@@ -189,6 +208,18 @@ export function addContent(
 ): ContentPart[] | undefined {
   switch (segment.kind) {
     case 'text':
+      if (
+        segment.cacheControl !== undefined ||
+        segment.citations !== undefined ||
+        segment.thoughtSignature !== undefined
+      ) {
+        // A text with what a target may send stays its own part.
+        const part: ContentPart = { type: 'text', text: segment.content, segment };
+        if (!parts) return [part];
+        parts.push(part);
+        return parts;
+      }
+      return addText(parts, segment.content, separate);
     case 'long_text':
       return addText(parts, segment.content, separate);
     case 'document':
@@ -217,7 +248,7 @@ export function addContent(
 function addText(parts: ContentPart[] | undefined, text: string, separate: boolean): ContentPart[] {
   if (!parts) return [{ type: 'text', text }];
   const last = parts[parts.length - 1];
-  if (last?.type === 'text' && !separate) {
+  if (last?.type === 'text' && !separate && last.segment === undefined) {
     if (text !== '') last.text = last.text === '' ? text : `${last.text}\n\n${text}`;
   } else {
     parts.push({ type: 'text', text });
@@ -264,6 +295,15 @@ function callIdMaker() {
     return true;
   };
   return Object.assign(next, { claim });
+}
+
+/** Thinking, and calls and results the provider ran itself: sent only to the API they came from. */
+export function isPassThrough(segment: Message['segments'][number]): boolean {
+  return (
+    segment.kind === 'thinking' ||
+    ((segment.kind === 'tool_call_request' || segment.kind === 'tool_call_result') &&
+      segment.runBy === 'provider')
+  );
 }
 
 export function isMessageText(segment: Message['segments'][number]): boolean {

@@ -317,6 +317,11 @@ function* version11Uses(value: unknown): Generator<(string | number)[]> {
   }
 }
 
+/** Whether an envelope uses anything only protocol 1.1 has, whatever its `version` says. */
+export function usesVersion11(envelope: Envelope): boolean {
+  return !version11Uses({ ...envelope, version: '1.0' }).next().done;
+}
+
 /** A use of what only 1.1 has, in a "1.0" envelope, in words. */
 function versionError(tokens: string[], root: unknown): EnvelopeError {
   const needs = 'needs "version": "1.1"; this envelope says "1.0"';

@@ -7,13 +7,14 @@
  */
 import { assemble, type AssembleOptions, type Assembly } from '../assembly/assemble.js';
 import type { PromptComponent } from '../assembly/compose.js';
-import type { ExportWarning } from '../assembly/conversation.js';
+import type { ExportWarning, Turn } from '../assembly/conversation.js';
 import type { TraceRow } from '../assembly/registry.js';
 import { isKnownTimeZone } from '../assembly/time.js';
 import type { EnvelopeError } from '../protocol/issues.js';
 import type { Envelope } from '../protocol/types.js';
 import { validateEnvelope } from '../protocol/validate.js';
 import type { RequestViolation } from './request-check.js';
+import { addRequestFields } from './request-fields.js';
 import type { ExportOptions, Target } from './target.js';
 
 export interface ExportResult<Body = unknown> {
@@ -91,6 +92,8 @@ export function exportWith<Body>(
       });
     }
     warnings.push(...(rendered.warnings ?? []));
+    warnings.push(...addRequestFields(valid.request, target.name, rendered.body));
+    warnings.push(...passThroughLeftOut(target, conversation.turns));
     for (const violation of target.check(rendered.body)) {
       // The conversation has already said that the model is missing.
       if (violation.rule === 'model-missing') continue;
@@ -103,6 +106,27 @@ export function exportWith<Body>(
     const reason = cause instanceof Error ? cause.message : String(cause);
     return exportFailure(`The request could not be built (${reason}).`);
   }
+}
+
+/** Names each thinking or provider-run segment the target cannot send (one warning per message). */
+function passThroughLeftOut(target: Target<unknown>, turns: readonly Turn[]): ExportWarning[] {
+  const warnings: ExportWarning[] = [];
+  for (const turn of turns) {
+    const left = (turn.passThrough ?? []).filter((p) => !target.sends?.(p.segment));
+    if (left.length === 0) continue;
+    const thinking = left.filter((p) => p.segment.kind === 'thinking').length;
+    const tools = left.length - thinking;
+    const what = [
+      thinking ? `${thinking} thinking segment${thinking > 1 ? 's' : ''}` : '',
+      tools ? `${tools} provider-run tool segment${tools > 1 ? 's' : ''}` : '',
+    ].filter(Boolean);
+    warnings.push({
+      code: thinking ? 'thinking-omitted' : 'provider-tool-omitted',
+      message: `A ${target.name} body cannot carry the ${what.join(' and ')} of message '${turn.sourceId}'; ${left.length > 1 ? 'they are' : 'it is'} left out.`,
+      messageIds: [turn.sourceId],
+    });
+  }
+  return warnings;
 }
 
 /** A result without a body, for a reason that is not the envelope's validation. */

@@ -10,9 +10,11 @@ import type {
   ToolCallRequestSegment,
   ToolCallResultSegment,
   ToolItem,
+  RequestRecord,
 } from '../protocol/types.js';
 import { scanJsonText } from '../protocol/json-syntax.js';
 import { pointerToken } from '../protocol/issues.js';
+import { usesVersion11 } from '../protocol/validate.js';
 import {
   DEEP_NESTING_RISK,
   findNestingBeyond,
@@ -30,7 +32,7 @@ export interface ImportWarning {
   message: string;
 }
 
-export interface Draft extends Pick<Message, 'name' | 'originalRole' | 'contentForm'> {
+export interface Draft extends Pick<Message, 'name' | 'originalRole' | 'contentForm' | 'itemType'> {
   role: Message['role'];
   segments: Segment[];
   /** Message id wanted by the exporter's call ids (`call_{id}_{n}`), if any. */
@@ -54,6 +56,7 @@ export function createEnvelopeBuilder() {
   /** Results that name no known call yet, with the id they answer. */
   const unresolved = new Map<ToolCallResultSegment, string>();
   let tools: ToolItem[] = [];
+  let request: RequestRecord | undefined;
   let toolsPath = '';
 
   const warn = (path: string, code: string, message: string) => {
@@ -200,6 +203,11 @@ export function createEnvelopeBuilder() {
       add({ role: 'tool', segments: [resultSegment(toolName || 'unknown', result, success)] });
     },
 
+    /** What the request carried besides the conversation (Envelope.request). */
+    setRequest(record: RequestRecord) {
+      request = record;
+    },
+
     setTools(list: ToolItem[], path: string) {
       tools = list;
       toolsPath = path;
@@ -243,11 +251,18 @@ export function createEnvelopeBuilder() {
         if (draft.name !== undefined) message.name = draft.name;
         if (draft.originalRole !== undefined) message.originalRole = draft.originalRole;
         if (draft.contentForm !== undefined) message.contentForm = draft.contentForm;
+        if (draft.itemType !== undefined) message.itemType = draft.itemType;
         return message;
       });
-      // The fields kept from provider requests are protocol 1.1; without them the envelope is 1.0.
-      const version = messages.some(usesVersion11) ? '1.1' : '1.0';
-      return model === undefined ? { version, messages } : { version, model, messages };
+      const envelope: Envelope = {
+        version: '1.1',
+        ...(model === undefined ? {} : { model }),
+        ...(request === undefined ? {} : { request }),
+        messages,
+      };
+      // What is kept from provider requests is protocol 1.1; without it the envelope is 1.0.
+      if (!usesVersion11(envelope)) envelope.version = '1.0';
+      return envelope;
     },
   };
 }
@@ -263,18 +278,6 @@ const resultSegment = (
   success,
   collapsed: success,
 });
-
-function usesVersion11(m: Message): boolean {
-  if (m.name !== undefined || m.originalRole !== undefined || m.contentForm !== undefined)
-    return true;
-  return m.segments.some(
-    (s) =>
-      ((s.kind === 'tool_call_request' || s.kind === 'tool_call_result') &&
-        s.callId !== undefined) ||
-      (s.kind === 'tool_call_request' && s.thoughtSignature !== undefined) ||
-      (s.kind === 'media' && s.detail !== undefined),
-  );
-}
 
 /**
  * How a list of parts comes back on export: `parts` when the default (texts joined, a string

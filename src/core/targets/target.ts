@@ -5,9 +5,11 @@ import type {
   Conversation,
   ExportWarning,
   MidConversationSystem,
+  PassThroughSegment,
 } from '../assembly/conversation.js';
 import type { Rendered } from './render-common.js';
 import type { RequestViolation } from './request-check.js';
+import type { ExportTarget } from './target-names.js';
 
 export interface ExportOptions {
   /** Overrides the envelope's model (OpenAI and Anthropic bodies; Gemini puts it in the URL). */
@@ -31,11 +33,18 @@ export interface ExportOptions {
 }
 
 export interface Target<Body> {
+  /** The target's name, as `exportEnvelope`'s `target` option says it. */
+  name: ExportTarget;
   /**
    * Where the target can put events and system messages after the conversation started
    * (`midConversationSystem`, SPEC §3.6), given the options and the model the request is for.
    */
   midConversationSystem(options: ExportOptions, model: string | undefined): MidConversationSystem;
+  /**
+   * Whether the body carries this thinking or provider-run segment (1.1): only the API it came
+   * from can. Absent: none. The pipeline names what a target leaves out.
+   */
+  sends?(segment: PassThroughSegment): boolean;
   /** False when the body names no model (it goes in the URL, or nowhere). */
   carriesModel: boolean;
   render(

@@ -332,6 +332,7 @@ export function checkAnthropicRequest(input: unknown): RequestViolation[] {
 
 /** Anthropic Messages: no system role mid-conversation. */
 export const anthropic: Target<AnthropicRequest> = {
+  name: 'anthropic',
   midConversationSystem: () => 'none',
   carriesModel: true,
   render: renderAnthropic,

@@ -237,6 +237,7 @@ export function checkGeminiRequest(input: unknown): RequestViolation[] {
 
 /** Gemini generateContent: no system role mid-conversation; the model goes in the URL. */
 export const gemini: Target<GeminiRequest> = {
+  name: 'gemini',
   midConversationSystem: () => 'none',
   carriesModel: false,
   render: (conversation) => renderGemini(conversation),

@@ -328,6 +328,7 @@ function checkMessage(
 
 /** OpenAI Responses: system (developer for reasoning models) messages anywhere in the input. */
 export const openAIResponses: Target<OpenAIResponsesRequest> = {
+  name: 'openai-responses',
   midConversationSystem: (options, model) =>
     options.midConversationSystem ?? (isOpenAIReasoningModel(model) ? 'developer' : 'system'),
   carriesModel: true,

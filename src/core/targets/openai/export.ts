@@ -343,6 +343,7 @@ export function checkSystemRole(
 
 /** OpenAI Chat Completions: `system` mid-conversation, `developer` for reasoning models. */
 export const openAI: Target<OpenAIChatRequest> = {
+  name: 'openai',
   midConversationSystem: (options, model) =>
     options.midConversationSystem ?? (isOpenAIReasoningModel(model) ? 'developer' : 'system'),
   carriesModel: true,

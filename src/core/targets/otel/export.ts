@@ -130,6 +130,7 @@ export function checkOTelRecord(input: unknown): RequestViolation[] {
 
 /** OpenTelemetry GenAI records keep every role where it was; they name no model. */
 export const otel: Target<OTelGenAIRecord> = {
+  name: 'otel',
   midConversationSystem: () => 'system',
   carriesModel: false,
   render: (conversation) => renderOTel(conversation),
