@@ -105,6 +105,11 @@ export interface ToolDeclaration {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** 1.1: a tool the provider runs itself; `declaration` is the API's own, sent back unchanged. */
+  runBy?: 'provider';
+  declaration?: Record<string, unknown>;
+  /** 1.1: declared in Anthropic's `mcp_servers`. */
+  declaredIn?: 'mcp_servers';
   /** The message whose tool_overview declares it. */
   sourceId: string;
 }
@@ -160,7 +165,13 @@ export function renderStructural(
         segment.items.map((i) => `- /${i.name}: ${i.description}`),
       );
     case 'tool_overview':
-      return segment.items.map((i) => `- ${i.name}(${i.parameters}): ${i.description}`).join('\n');
+      // Tools the request declared only in the API's tools field, and tools the provider runs
+      // itself, are not listed in the system text.
+      if (segment.inSystemText === false) return '';
+      return segment.items
+        .filter((i) => i.runBy === undefined)
+        .map((i) => `- ${i.name}(${i.parameters}): ${i.description}`)
+        .join('\n');
   }
 }
 

@@ -147,12 +147,18 @@ function declareTools(
   segment: SegmentOfKind<'tool_overview'>,
   message: Message,
 ): ToolDeclaration[] {
-  return segment.items.map((item) => ({
-    name: item.name,
-    description: item.description,
-    parameters: item.schema ?? EMPTY_PARAMETERS,
-    sourceId: message.id,
-  }));
+  return segment.items.map((item) => {
+    const tool: ToolDeclaration = {
+      name: item.name,
+      description: item.description,
+      parameters: item.schema ?? EMPTY_PARAMETERS,
+      sourceId: message.id,
+    };
+    if (item.runBy !== undefined) tool.runBy = item.runBy;
+    if (item.declaration !== undefined) tool.declaration = item.declaration;
+    if (item.declaredIn !== undefined) tool.declaredIn = item.declaredIn;
+    return tool;
+  });
 }
 
 function collectVariables(

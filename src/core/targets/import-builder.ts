@@ -213,18 +213,22 @@ export function createEnvelopeBuilder() {
       toolsPath = path;
     },
 
-    /** The system text as system_prompt and tool_overview segments, in their places. */
+    /**
+     * The system text as system_prompt and tool_overview segments, in their places. Tools the
+     * text does not list the way exports do (and tools the provider runs) stay out of it on
+     * export: their tool_overview says `inSystemText: false`.
+     */
     system(text: string | null, hints: Pick<Draft, 'name' | 'originalRole'> = {}) {
-      let segments = splitSystemText(text, tools);
-      // Only a body with tools gives null: their list is not in the text.
+      const listed = tools.filter((t) => t.runBy === undefined);
+      let segments = listed.length === tools.length ? splitSystemText(text, tools) : null;
       if (segments === null) {
-        warn(
-          toolsPath,
-          'tool-list-added',
-          'The system text does not list the tools the way exports do; exporting adds the list to it.',
-        );
         segments = text ? [systemPrompt(text)] : [];
-        segments.push({ kind: 'tool_overview', items: tools, collapsed: true });
+        segments.push({
+          kind: 'tool_overview',
+          items: tools,
+          collapsed: true,
+          inSystemText: false,
+        });
       }
       add({ role: 'system', segments, ...hints });
     },
