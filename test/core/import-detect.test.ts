@@ -39,7 +39,7 @@ const FIXTURES: FixtureCase[] = [
     shapes: [
       'system:system_prompt+tool_overview user:text+media assistant:tool_call_request+tool_call_request tool:tool_call_result tool:tool_call_result assistant:text user:text',
     ],
-    warned: ['field-not-kept', 'tool-list-added'],
+    warned: ['field-not-kept'],
   },
   {
     file: 'openai-chat-pair.json',

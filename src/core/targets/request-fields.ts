@@ -5,11 +5,10 @@
  */
 import type { ExportWarning } from '../assembly/conversation.js';
 import type { RequestRecord } from '../protocol/types.js';
-import type { ExportTarget } from './target-names.js';
 
 export function addRequestFields(
   request: RequestRecord | undefined,
-  target: ExportTarget,
+  target: string,
   body: unknown,
 ): ExportWarning[] {
   const fields = request?.fields;

@@ -9,7 +9,6 @@ import type {
 } from '../assembly/conversation.js';
 import type { Rendered } from './render-common.js';
 import type { RequestViolation } from './request-check.js';
-import type { ExportTarget } from './target-names.js';
 
 export interface ExportOptions {
   /** Overrides the envelope's model (OpenAI and Anthropic bodies; Gemini puts it in the URL). */
@@ -33,8 +32,8 @@ export interface ExportOptions {
 }
 
 export interface Target<Body> {
-  /** The target's name, as `exportEnvelope`'s `target` option says it. */
-  name: ExportTarget;
+  /** The target's name, as `exportEnvelope`'s `target` option says it (an ExportTarget). */
+  name: string;
   /**
    * Where the target can put events and system messages after the conversation started
    * (`midConversationSystem`, SPEC §3.6), given the options and the model the request is for.
