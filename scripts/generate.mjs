@@ -39,6 +39,8 @@ async function validatorModule() {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
+    // A structured tool result is an object or a list: one type error, not three of anyOf.
+    allowUnionTypes: true,
     inlineRefs: false,
     discriminator: true,
     messages: false,

@@ -504,7 +504,11 @@ function article(type: string): string {
     integer: 'a whole number',
     number: 'a number',
   };
-  return names[type] ?? type;
+  // Ajv names a union of types with commas: `object,array`.
+  return type
+    .split(',')
+    .map((t) => names[t] ?? t)
+    .join(' or ');
 }
 
 function truncate(text: string, max: number): string {

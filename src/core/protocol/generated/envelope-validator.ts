@@ -987,44 +987,11 @@ function validate72(data, { instancePath = '' } = {}) {
     }
     if (data.structured !== void 0) {
       let data7 = data.structured;
-      const _errs14 = errors;
-      let valid1 = false;
-      const _errs15 = errors;
-      if (!(data7 && typeof data7 == 'object' && !Array.isArray(data7))) {
+      if (!data7 || typeof data7 != 'object') {
         (vErrors ??= []).push(
-          ajvError(instancePath + '/structured', '#/properties/structured/anyOf/0/type', 'type', {
-            type: 'object',
-          }),
+          errorAt(instancePath, ['structured'], 'type', { type: ['object', 'array'] }),
         );
         errors++;
-      }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs17 = errors;
-        if (!Array.isArray(data7)) {
-          (vErrors ??= []).push(
-            ajvError(instancePath + '/structured', '#/properties/structured/anyOf/1/type', 'type', {
-              type: 'array',
-            }),
-          );
-          errors++;
-        }
-        var _valid0 = _errs17 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        (vErrors ??= []).push(errorAt(instancePath, ['structured'], 'anyOf', {}));
-        errors++;
-      } else {
-        errors = _errs14;
-        if (vErrors !== null) {
-          if (_errs14) {
-            vErrors.length = _errs14;
-          } else {
-            vErrors = null;
-          }
-        }
       }
     }
     if (data.resultType !== void 0) {
