@@ -39,7 +39,7 @@ async function validatorModule() {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
-    // A structured tool result is an object or a list: one type error, not three of anyOf.
+    // The variant writes `anyOf` of plain types as one union type (one error, not three).
     allowUnionTypes: true,
     inlineRefs: false,
     discriminator: true,
@@ -315,6 +315,7 @@ function jsonLiteralEnd(code, start) {
  *   event role, no state_change kind) goes: validate.ts checks it with a loop over the fields
  *   that `version11Fields` lists, a third of the code Ajv wrote for it.
  * - Descriptions go: Ajv needs none, and standalone code embedded them.
+ * - A structured tool result's `anyOf` of object and list becomes one union type (one error).
  * The error sentences in src/core/protocol/validate.ts read the errors of this variant.
  * (test/conformance/schema-variant.test.ts compares the variant and the loop together.)
  */
@@ -346,6 +347,14 @@ function validatorVariant(source) {
     { properties: { role: { enum: roles.filter((r) => r !== 'event') } } },
     { ...eventRule.then, properties: { role: { const: 'event' }, ...eventRule.then.properties } },
   ];
+
+  // A structured tool result: an object or a list, said in one type error.
+  const structured = defs.ToolCallResultSegment.properties.structured;
+  if (!structured.anyOf?.every((rule) => Object.keys(rule).join() === 'type'))
+    throw new Error('ToolCallResultSegment.structured: expected anyOf of plain types.');
+  defs.ToolCallResultSegment.properties.structured = {
+    type: structured.anyOf.map((rule) => rule.type),
+  };
 
   // What 1.0 may not use (the root's one rule, Version10) is checked by validate.ts in a loop over
   // the fields that version11Fields lists: compiled, the rule was a sixth of the validator.
