@@ -569,3 +569,53 @@ describe('Gemini request rules', () => {
     );
   });
 });
+
+describe('the Gemini fields are protocol 1.1', () => {
+  test('a 1.0 envelope that uses them is refused, naming each', () => {
+    const e = {
+      version: '1.0',
+      messages: [
+        {
+          id: 's',
+          role: 'system',
+          timestamp: 0,
+          contentRole: 'user',
+          segments: [
+            {
+              kind: 'tool_overview',
+              collapsed: true,
+              items: [
+                { name: 'f', description: '', parameters: '', schemaForm: 'openapi', group: 1 },
+              ],
+            },
+          ],
+        },
+        {
+          id: 't',
+          role: 'tool',
+          timestamp: 1,
+          segments: [
+            {
+              kind: 'tool_call_result',
+              toolName: 'f',
+              result: 'x',
+              success: true,
+              collapsed: true,
+              fields: { willContinue: true },
+            },
+          ],
+        },
+      ],
+    };
+    assert.deepEqual(
+      validateEnvelope(e).errors.map((error) => error.path),
+      [
+        '/messages/0/contentRole',
+        '/messages/0/segments/0/items/0/schemaForm',
+        '/messages/0/segments/0/items/0/group',
+        '/messages/1/segments/0/fields',
+      ],
+    );
+    assert.deepEqual(validateEnvelope({ ...e, version: '1.1' }).errors, []);
+  });
+});

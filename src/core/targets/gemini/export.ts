@@ -469,8 +469,11 @@ function beyondSubset(schema: unknown): string | null {
     if (!isObject(node)) continue;
     for (const key of Object.keys(node)) if (!SUBSET_KEYWORDS.has(key)) return jsonPreview(key);
     if (Array.isArray(node.type)) return 'a list of types';
-    if (isObject(node.properties)) stack.push(...Object.values(node.properties));
-    stack.push(node.items, ...listOf(node.anyOf));
+    // Loops, not spreads: a schema may list more properties than a call takes arguments.
+    if (isObject(node.properties))
+      for (const value of Object.values(node.properties)) stack.push(value);
+    for (const value of listOf(node.anyOf)) stack.push(value);
+    stack.push(node.items);
   }
   return null;
 }
