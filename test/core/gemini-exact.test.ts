@@ -362,6 +362,32 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a declaration’s response schema and behavior are kept',
+    body: {
+      contents: [user('Hi')],
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: 'f',
+              parametersJsonSchema: { type: 'object' },
+              response: { type: 'OBJECT', properties: { r: { type: 'STRING' } } },
+              behavior: 'NON_BLOCKING',
+            },
+          ],
+        },
+      ],
+    },
+    envelope: (e) => {
+      const [overview] = segments(e, 'tool_overview');
+      assert.ok(overview!.kind === 'tool_overview');
+      assert.deepEqual(overview.items[0]!.fields, {
+        response: { type: 'OBJECT', properties: { r: { type: 'STRING' } } },
+        behavior: 'NON_BLOCKING',
+      });
+    },
+  },
+  {
     name: 'parameters already in JSON Schema terms stay in parameters, unchanged',
     body: {
       contents: [user('Hi')],
@@ -585,7 +611,14 @@ describe('the Gemini fields are protocol 1.1', () => {
               kind: 'tool_overview',
               collapsed: true,
               items: [
-                { name: 'f', description: '', parameters: '', schemaForm: 'openapi', group: 1 },
+                {
+                  name: 'f',
+                  description: '',
+                  parameters: '',
+                  schemaForm: 'openapi',
+                  group: 1,
+                  fields: { behavior: 'BLOCKING' },
+                },
               ],
             },
           ],
@@ -613,6 +646,7 @@ describe('the Gemini fields are protocol 1.1', () => {
         '/messages/0/contentRole',
         '/messages/0/segments/0/items/0/schemaForm',
         '/messages/0/segments/0/items/0/group',
+        '/messages/0/segments/0/items/0/fields',
         '/messages/1/segments/0/fields',
       ],
     );

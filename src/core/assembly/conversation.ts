@@ -118,6 +118,8 @@ export interface ToolDeclaration {
   schemaForm?: 'parameters' | 'openapi';
   /** 1.1, Gemini: the request's tools entry it was declared in (ToolItem.group). */
   group?: number;
+  /** 1.1: the declaration's fields the protocol does not model (ToolItem.fields). */
+  fields?: Record<string, unknown>;
   /** The message whose tool_overview declares it. */
   sourceId: string;
 }

@@ -162,6 +162,7 @@ function declareTools(
     if (item.declaredIn !== undefined) tool.declaredIn = item.declaredIn;
     if (item.schemaForm !== undefined) tool.schemaForm = item.schemaForm;
     if (item.group !== undefined) tool.group = item.group;
+    if (item.fields !== undefined) tool.fields = item.fields;
     return tool;
   });
 }

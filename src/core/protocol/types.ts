@@ -204,6 +204,11 @@ export interface ToolItem {
    * built-in tool in its own). Tools with the same group go into one entry.
    */
   group?: number;
+  /**
+   * 1.1: fields of the API's function declaration that the protocol does not model, as the API
+   * wrote them (Gemini `response`, `responseJsonSchema`, `behavior`); Gemini exports add them back.
+   */
+  fields?: Record<string, unknown>;
 }
 
 export interface ToolOverviewSegment {

@@ -662,6 +662,7 @@ function validate68(data, { instancePath = '' } = {}) {
                     declaredIn: true,
                     schemaForm: true,
                     group: true,
+                    fields: true,
                   },
                   key1,
                 )
@@ -769,6 +770,15 @@ function validate68(data, { instancePath = '' } = {}) {
                   );
                   errors++;
                 }
+              }
+            }
+            if (data2.fields !== void 0) {
+              let data12 = data2.fields;
+              if (!(data12 && typeof data12 == 'object' && !Array.isArray(data12))) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'fields'], 'type', { type: 'object' }),
+                );
+                errors++;
               }
             }
           } else {
@@ -2261,7 +2271,7 @@ export const fieldTypes = {
   ToolOverviewSegment: {
     kind: '"tool_overview"',
     items:
-      'list of {name, description, parameters, schema, runBy, declaration, declaredIn, schemaForm, group}',
+      'list of {name, description, parameters, schema, runBy, declaration, declaredIn, schemaForm, group, fields}',
     collapsed: 'boolean',
     inSystemText: '',
   },
@@ -2275,6 +2285,7 @@ export const fieldTypes = {
     declaredIn: '',
     schemaForm: '',
     group: '',
+    fields: '',
   },
   ToolCallRequestSegment: {
     kind: '"tool_call_request"',
@@ -2366,6 +2377,6 @@ export const version11Fields = {
     'resultType',
     'fields',
   ],
-  item: ['runBy', 'declaration', 'declaredIn', 'schemaForm', 'group'],
+  item: ['runBy', 'declaration', 'declaredIn', 'schemaForm', 'group', 'fields'],
   kinds: ['state_change', 'thinking'],
 };

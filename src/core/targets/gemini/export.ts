@@ -78,6 +78,8 @@ export interface GeminiFunctionDeclaration {
   /** Full JSON Schema; `parameters` takes only an OpenAPI subset (kept when a request used it). */
   parametersJsonSchema?: Record<string, unknown>;
   parameters?: Record<string, unknown>;
+  /** What else the logged declaration said (`response`, `behavior` …), kept by imports. */
+  [field: string]: unknown;
 }
 
 /**
@@ -185,7 +187,7 @@ const isGeminiBuiltIn = (tool: ToolDeclaration): boolean =>
   Object.hasOwn(tool.declaration, tool.name);
 
 function functionDeclaration(tool: ToolDeclaration): GeminiFunctionDeclaration {
-  const declaration: GeminiFunctionDeclaration = { name: tool.name };
+  const declaration: GeminiFunctionDeclaration = { ...tool.fields, name: tool.name };
   if (tool.description !== '') declaration.description = tool.description;
   // A tool declared without a schema is sent without one.
   if (tool.parameters === EMPTY_PARAMETERS) return declaration;

@@ -168,13 +168,19 @@ function readTools(value: unknown, builder: EnvelopeBuilder): ToolItem[] {
   return tools;
 }
 
+/** What a function declaration says besides its name, description and schema, kept as it is. */
+const DECLARATION_FIELDS = ['response', 'responseJsonSchema', 'behavior'];
+
 function readFunction(d: JsonObject, at: string, builder: EnvelopeBuilder): ToolItem {
   builder.unknownFields(
     d,
-    ['name', 'description', 'parametersJsonSchema', 'parameters'],
+    ['name', 'description', 'parametersJsonSchema', 'parameters', ...DECLARATION_FIELDS],
     at,
     `function ${describeValue(d.name)}`,
   );
+  const fields: JsonObject = {};
+  for (const key of DECLARATION_FIELDS) if (d[key] !== undefined) fields[key] = d[key];
+  const kept = Object.keys(fields).length > 0 ? { fields } : {};
   if (d.description === '')
     builder.warn(
       `${at}/description`,
@@ -195,7 +201,7 @@ function readFunction(d: JsonObject, at: string, builder: EnvelopeBuilder): Tool
       'The declaration gives both parametersJsonSchema and parameters; parameters was left out.',
     );
   if (d.parametersJsonSchema !== undefined || !isJsonObject(d.parameters))
-    return toolItem(d.name, d.description, d.parametersJsonSchema);
+    return { ...toolItem(d.name, d.description, d.parametersJsonSchema), ...kept };
   const read = schemaFromOpenApi(d.parameters);
   if (read.changes.length > 0)
     builder.warn(
@@ -203,7 +209,7 @@ function readFunction(d: JsonObject, at: string, builder: EnvelopeBuilder): Tool
       'parameters-converted',
       `The OpenAPI schema in parameters is read as JSON Schema (${read.changes.join(', ')} converted), so that every target takes it; Gemini exports write it in parameters again${read.changes.includes('numbered types') ? ', with type names instead of numbers' : ''}.`,
     );
-  return { ...toolItem(d.name, d.description, read.schema), schemaForm: read.form };
+  return { ...toolItem(d.name, d.description, read.schema), schemaForm: read.form, ...kept };
 }
 
 /**
