@@ -4,7 +4,7 @@
  * giving a field a type the API does not accept, fails the build.
  */
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { Content, Tool } from '@google/genai';
+import type { Content, ContentUnion, Tool } from '@google/genai';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseInputItem,
@@ -23,7 +23,8 @@ export const anthropicConforms = (body: AnthropicRequest & { model: string }) =>
 
 export const geminiConforms = (body: GeminiRequest) => ({
   contents: body.contents satisfies Content[],
-  systemInstruction: body.systemInstruction satisfies Content | undefined,
+  // A string only when the logged request had one, as the SDKs take it (ContentUnion).
+  systemInstruction: body.systemInstruction satisfies ContentUnion | undefined,
   tools: body.tools satisfies Tool[] | undefined,
 });
 

@@ -356,10 +356,22 @@ describe('Gemini rendering and rules', () => {
       'function-response-count',
     ],
     [
-      'parametersJsonSchema, not parameters',
+      'parameters takes only its OpenAPI subset (full JSON Schema goes in parametersJsonSchema)',
       {
         contents: [{ role: 'user', parts: [{ text: 'x' }] }],
-        tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'object' } }] }],
+        tools: [
+          {
+            functionDeclarations: [
+              {
+                name: 'f',
+                parameters: {
+                  type: 'object',
+                  properties: { q: { type: 'string', additionalProperties: false } },
+                },
+              },
+            ],
+          },
+        ],
       },
       'parameters-subset',
     ],

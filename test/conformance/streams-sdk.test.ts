@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
-import { GenerateContentResponse } from '@google/genai';
+import { GenerateContentResponse, type Part } from '@google/genai';
 import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
 import { ResponseStream } from 'openai/lib/responses/ResponseStream';
+import type { Message } from '../../src/core/protocol/types.js';
 import { validateMessage } from '../../src/core/protocol/validate.js';
 import { createStreamReader } from '../../src/core/targets/streams/stream-reader.js';
 import type {
@@ -32,7 +33,17 @@ interface Final {
   tools: ToolCall[];
   stop: string | null;
   usage: unknown;
+  /** Gemini: the parts besides calls, every signature in order, the grounding sources. */
+  gemini?: { parts: Piece[]; signatures: string[]; sources: unknown[] };
 }
+
+/** A Gemini part as both sides see it: thinking, text, code run and its result, calls. */
+type Piece =
+  | { thought: string; signature?: string }
+  | { text: string; signature?: string }
+  | { code: unknown; signature?: string }
+  | { result: unknown }
+  | { calls: true };
 
 function providerOf(events: Record<string, unknown>[]): StreamProvider {
   const first = events[0];
@@ -118,10 +129,11 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
       };
     }
     case 'gemini': {
-      // @google/genai has no accumulator: its chats join the chunks' parts, as here.
+      // @google/genai has no accumulator: its chats keep the chunks' contents, as here.
       const chunks: GenerateContentResponse[] = lines.map((line) =>
         Object.assign(new GenerateContentResponse(), JSON.parse(line)),
       );
+      const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
       const warn = console.warn;
       console.warn = () => {}; // the `text` getter warns about the parts it skips
       const text = chunks.map((chunk) => chunk.text ?? '').join('');
@@ -137,9 +149,73 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
           ),
         stop: last((c) => c.candidates?.[0]?.finishReason),
         usage: last((c) => c.usageMetadata),
+        gemini: {
+          parts: geminiPieces(parts),
+          signatures: parts.flatMap((p) => (p.thoughtSignature ? [p.thoughtSignature] : [])),
+          sources: last((c) => c.candidates?.[0]?.groundingMetadata?.groundingChunks) ?? [],
+        },
       };
     }
   }
+}
+
+/**
+ * The parts a chat keeps, run together as a reader shows them: consecutive thoughts are one
+ * thinking and consecutive texts one text (a second signature starts another), an empty text
+ * that only carries a signature is thinking without text of its own, consecutive calls count
+ * once, an empty text without a signature is nothing.
+ */
+function geminiPieces(parts: Part[]): Piece[] {
+  const pieces: Piece[] = [];
+  let alone = false;
+  for (const p of parts) {
+    const prev = (alone ? undefined : pieces.at(-1)) as Record<string, unknown> | undefined;
+    const sign = p.thoughtSignature ? { signature: p.thoughtSignature } : {};
+    const joins = (key: string) =>
+      prev !== undefined && key in prev && !(p.thoughtSignature && prev.signature);
+    alone = false;
+    if (typeof p.text === 'string' && p.text === '' && p.thoughtSignature) {
+      pieces.push({ thought: '', ...sign });
+      alone = true;
+    } else if (typeof p.text === 'string' && p.thought) {
+      if (joins('thought'))
+        Object.assign(prev!, { thought: `${prev!.thought as string}${p.text}` }, sign);
+      else if (p.text !== '') pieces.push({ thought: p.text, ...sign });
+    } else if (typeof p.text === 'string') {
+      if (p.text === '') continue;
+      if (joins('text')) Object.assign(prev!, { text: `${prev!.text as string}${p.text}` }, sign);
+      else pieces.push({ text: p.text, ...sign });
+    } else if (p.executableCode) pieces.push({ code: p.executableCode, ...sign });
+    else if (p.codeExecutionResult) pieces.push({ result: p.codeExecutionResult });
+    else if (p.functionCall && !(prev && 'calls' in prev)) pieces.push({ calls: true });
+  }
+  return pieces;
+}
+
+/** The same of the reader's message. */
+function readerPieces(segments: Message['segments']): Final['gemini'] {
+  const pieces: Piece[] = [];
+  const signatures: string[] = [];
+  const sources: unknown[] = [];
+  for (const s of segments) {
+    const sign = (signature: string | undefined) => {
+      if (signature === undefined) return {};
+      signatures.push(signature);
+      return { signature };
+    };
+    if (s.kind === 'thinking') pieces.push({ thought: s.content, ...sign(s.signature) });
+    else if (s.kind === 'text') {
+      pieces.push({ text: s.content, ...sign(s.thoughtSignature) });
+      sources.push(...(s.citations ?? []));
+    } else if (s.kind === 'tool_call_request' && s.runBy === 'provider')
+      pieces.push({ code: s.arguments, ...sign(s.thoughtSignature) });
+    else if (s.kind === 'tool_call_result') pieces.push({ result: s.structured });
+    else if (s.kind === 'tool_call_request') {
+      sign(s.thoughtSignature);
+      if (!('calls' in (pieces.at(-1) ?? {}))) pieces.push({ calls: true });
+    }
+  }
+  return { parts: pieces, signatures, sources };
 }
 
 function readerFinal(lines: string[]) {
@@ -148,13 +224,20 @@ function readerFinal(lines: string[]) {
   updates.push(...reader.end());
   const end = updates.at(-1) as Extract<StreamUpdate, { type: 'end' }>;
   const message = reader.message();
+  const texts = nonEmpty(message.segments.map((s) => (s.kind === 'text' ? s.content : null)));
+  const gemini = reader.provider === 'gemini';
   const final: Final = {
-    texts: nonEmpty(message.segments.map((s) => (s.kind === 'text' ? s.content : null))),
+    // The SDK joins a chunk's texts into one (its `text`); the reader keeps thinking apart.
+    texts: gemini ? nonEmpty([texts.join('')]) : texts,
     tools: message.segments.flatMap((s) =>
-      s.kind === 'tool_call_request' ? [{ name: s.toolName, args: s.arguments }] : [],
+      // The SDKs list the calls the app runs; the provider's own runs are not among them.
+      s.kind === 'tool_call_request' && s.runBy === undefined
+        ? [{ name: s.toolName, args: s.arguments }]
+        : [],
     ),
     stop: end.stopReason,
     usage: reader.usage ?? null,
+    ...(gemini ? { gemini: readerPieces(message.segments) } : {}),
   };
   return { reader, message, final, warnings: end.warnings.map((w) => w.code) };
 }
@@ -231,7 +314,11 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
         // Nothing is left out without a warning.
         const out = leftOut(stream);
         if (out.thinking)
-          assert.ok(ours.warnings.includes('thinking-omitted'), `${what}: thinking`);
+          assert.ok(
+            ours.warnings.includes('thinking-omitted') ||
+              ours.message.segments.some((s) => s.kind === 'thinking'),
+            `${what}: thinking`,
+          );
         if (out.other) assert.ok(ours.warnings.includes('item-omitted'), `${what}: left out`);
       }
     });

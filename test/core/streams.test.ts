@@ -773,10 +773,11 @@ describe('createStreamReader rules', () => {
       warnings: [],
     },
     {
-      name: 'Gemini: text in chunks, a whole function call with its thought signature',
+      name: 'Gemini: text in chunks, thinking in its place, a whole function call with its thought signature',
       events: [
         gemini([{ text: 'Let me ' }]),
-        gemini([{ text: 'check.', thought: true }]),
+        gemini([{ text: 'check', thought: true }]),
+        gemini([{ text: ' this.', thought: true, thoughtSignature: 'dGhvdWdodA==' }]),
         gemini([{ text: 'look.' }]),
         gemini(
           [{ functionCall: { name: 'weather', args: { city: 'Oslo' } }, thoughtSignature: 'c2ln' }],
@@ -784,7 +785,9 @@ describe('createStreamReader rules', () => {
         ),
       ],
       segments: [
-        text('Let me look.'),
+        text('Let me '),
+        { kind: 'thinking', content: 'check this.', collapsed: true, signature: 'dGhvdWdodA==' },
+        text('look.'),
         {
           kind: 'tool_call_request',
           toolName: 'weather',
@@ -794,7 +797,80 @@ describe('createStreamReader rules', () => {
         },
       ],
       reason: 'tool-calls',
-      warnings: ['thinking-omitted'],
+      warnings: [],
+    },
+    {
+      name: 'Gemini: a signature on a text, and one that ends the answer on an empty text',
+      events: [
+        gemini([{ text: 'Hello', thoughtSignature: 'dGV4dA==' }]),
+        gemini([{ text: ' there.' }]),
+        gemini([{ text: '', thoughtSignature: 'ZW5k' }], 'STOP'),
+      ],
+      segments: [
+        { kind: 'text', content: 'Hello there.', thoughtSignature: 'dGV4dA==' },
+        { kind: 'thinking', content: '', collapsed: true, signature: 'ZW5k' },
+      ],
+      reason: 'stop',
+      warnings: [],
+    },
+    {
+      name: 'Gemini: code the model ran and its results are provider-run calls and results in place',
+      events: [
+        gemini([{ text: 'Running.' }]),
+        gemini([{ executableCode: { language: 'PYTHON', code: 'print(2)' } }]),
+        gemini([{ codeExecutionResult: { outcome: 'OUTCOME_OK', output: '2' } }]),
+        gemini([{ text: 'It printed 2.' }], 'STOP'),
+      ],
+      segments: [
+        text('Running.'),
+        {
+          kind: 'tool_call_request',
+          toolName: 'code_execution',
+          arguments: { language: 'PYTHON', code: 'print(2)' },
+          collapsed: false,
+          runBy: 'provider',
+        },
+        {
+          kind: 'tool_call_result',
+          toolName: 'code_execution',
+          result: '2',
+          success: true,
+          collapsed: true,
+          runBy: 'provider',
+          structured: { outcome: 'OUTCOME_OK', output: '2' },
+        },
+        text('It printed 2.'),
+      ],
+      reason: 'stop',
+      warnings: [],
+    },
+    {
+      name: 'Gemini: grounding sources are the citations of the answer; the rest of the metadata is named',
+      events: [
+        gemini([{ text: 'Mark Carney.' }]),
+        {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: '' }] },
+              finishReason: 'STOP',
+              groundingMetadata: {
+                groundingChunks: [{ web: { uri: 'https://example.com/pm', title: 'example.com' } }],
+                webSearchQueries: ['prime minister of Canada'],
+              },
+              citationMetadata: { citationSources: [{ uri: 'https://example.com/a' }] },
+            },
+          ],
+        },
+      ],
+      segments: [
+        {
+          kind: 'text',
+          content: 'Mark Carney.',
+          citations: [{ web: { uri: 'https://example.com/pm', title: 'example.com' } }],
+        },
+      ],
+      reason: 'stop',
+      warnings: ['item-omitted', 'item-omitted'],
     },
     {
       name: 'Gemini: a call streamed in pieces by JSON path; hostile paths change nothing',

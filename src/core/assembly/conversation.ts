@@ -39,6 +39,8 @@ export interface MessageHints {
   originalRole?: OriginalRole;
   /** A list of parts (texts not joined) or one string; absent: the target's default. */
   contentForm?: ContentForm;
+  /** Gemini: the content's `role` as the request wrote it (`none`: left out). */
+  contentRole?: string;
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -99,6 +101,8 @@ export interface ToolResult {
   success: boolean;
   /** True when the call id came from the envelope (a `callId`), not from the exporter. */
   ownId?: true;
+  /** The result segment, when it keeps what its API may take back (`structured`, `fields`; 1.1). */
+  segment?: SegmentOfKind<'tool_call_result'>;
 }
 
 export interface ToolDeclaration {
@@ -110,6 +114,12 @@ export interface ToolDeclaration {
   declaration?: Record<string, unknown>;
   /** 1.1: declared in Anthropic's `mcp_servers`. */
   declaredIn?: 'mcp_servers';
+  /** 1.1, Gemini: the schema goes in `parameters` (ToolItem.schemaForm). */
+  schemaForm?: 'parameters' | 'openapi';
+  /** 1.1, Gemini: the request's tools entry it was declared in (ToolItem.group). */
+  group?: number;
+  /** 1.1: the declaration's fields the protocol does not model (ToolItem.fields). */
+  fields?: Record<string, unknown>;
   /** The message whose tool_overview declares it. */
   sourceId: string;
 }

@@ -151,6 +151,8 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
           success: segment.success,
         };
         if (id === segment.callId || ownIds.has(id)) result.toolResult.ownId = true;
+        if (segment.structured !== undefined || segment.fields !== undefined)
+          result.toolResult.segment = segment;
         if (results) results.push(result);
         else results = [result];
       } else if (isMessageText(segment)) {
@@ -267,6 +269,7 @@ export function turn(
   if (message.name !== undefined) t.name = message.name;
   if (message.originalRole !== undefined) t.originalRole = message.originalRole;
   if (message.contentForm !== undefined) t.contentForm = message.contentForm;
+  if (message.contentRole !== undefined) t.contentRole = message.contentRole;
   return t;
 }
 

@@ -24,7 +24,8 @@ export interface Derived {
 }
 
 const STRUCTURAL = new Set(['system_prompt', 'memory', 'skills', 'tool_overview']);
-const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+/** The schema of a tool declared without one (the same object each time, so targets can tell). */
+export const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
 export function deriveFromEnvelope(
   envelope: Envelope,
@@ -135,6 +136,8 @@ function hintsOf(message: Message): MessageHints {
   const hints: MessageHints = {};
   if (message.name !== undefined) hints.name = message.name;
   if (message.originalRole !== undefined) hints.originalRole = message.originalRole;
+  if (message.contentForm !== undefined) hints.contentForm = message.contentForm;
+  if (message.contentRole !== undefined) hints.contentRole = message.contentRole;
   return hints;
 }
 
@@ -157,6 +160,9 @@ function declareTools(
     if (item.runBy !== undefined) tool.runBy = item.runBy;
     if (item.declaration !== undefined) tool.declaration = item.declaration;
     if (item.declaredIn !== undefined) tool.declaredIn = item.declaredIn;
+    if (item.schemaForm !== undefined) tool.schemaForm = item.schemaForm;
+    if (item.group !== undefined) tool.group = item.group;
+    if (item.fields !== undefined) tool.fields = item.fields;
     return tool;
   });
 }

@@ -101,6 +101,12 @@ export interface Message {
    * out (`none`). Absent: the exporter's default.
    */
   itemType?: ItemType;
+  /**
+   * 1.1, Gemini: the content's `role` where exports would write another. On the system message,
+   * the role the request's `systemInstruction` carried (the SDKs write `user`), which exports
+   * otherwise leave out; `none`: the content left its role out (the API reads it as `user`).
+   */
+  contentRole?: string;
 }
 
 /** Message.itemType: a Responses input item with or without `type: "message"`. */
@@ -186,6 +192,23 @@ export interface ToolItem {
   declaration?: Record<string, unknown>;
   /** 1.1: Anthropic MCP servers are declared in the request's `mcp_servers`, not in `tools`. */
   declaredIn?: 'mcp_servers';
+  /**
+   * 1.1, Gemini function declarations: the schema was given in `parameters` (the API's OpenAPI
+   * subset), not `parametersJsonSchema`. `parameters` sends `schema` there as it is; `openapi`
+   * in the form the SDKs write (type names in capitals, `nullable` instead of a null type).
+   */
+  schemaForm?: 'parameters' | 'openapi';
+  /**
+   * 1.1, Gemini: the index of the request's `tools` entry that declared this tool, where the
+   * entries group declarations otherwise than exports do (every function in one entry, each
+   * built-in tool in its own). Tools with the same group go into one entry.
+   */
+  group?: number;
+  /**
+   * 1.1: fields of the API's function declaration that the protocol does not model, as the API
+   * wrote them (Gemini `response`, `responseJsonSchema`, `behavior`); Gemini exports add them back.
+   */
+  fields?: Record<string, unknown>;
 }
 
 export interface ToolOverviewSegment {
@@ -241,6 +264,11 @@ export interface ToolCallResultSegment {
   structured?: Record<string, unknown> | unknown[];
   /** 1.1: the API's own type of the result block (`web_search_tool_result` …). */
   resultType?: string;
+  /**
+   * 1.1: fields of the API's result that the protocol does not model, as the API wrote them
+   * (Gemini `functionResponse` `willContinue`, `scheduling`, `parts`); Gemini exports add them back.
+   */
+  fields?: Record<string, unknown>;
 }
 
 export interface DocumentSegment {

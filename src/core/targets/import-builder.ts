@@ -32,7 +32,10 @@ export interface ImportWarning {
   message: string;
 }
 
-export interface Draft extends Pick<Message, 'name' | 'originalRole' | 'contentForm' | 'itemType'> {
+export interface Draft extends Pick<
+  Message,
+  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'contentRole'
+> {
   role: Message['role'];
   segments: Segment[];
   /** Message id wanted by the exporter's call ids (`call_{id}_{n}`), if any. */
@@ -176,9 +179,14 @@ export function createEnvelopeBuilder() {
       result: string,
       success: boolean,
       path: string,
-      options: Pick<Draft, 'name'> & { toolName?: string; keepId?: boolean } = {},
+      options: Pick<Draft, 'name'> & {
+        toolName?: string;
+        keepId?: boolean;
+        /** What the result keeps besides its text (`structured`, `fields`). */
+        extra?: ResultExtra;
+      } = {},
     ) {
-      const { toolName: named, keepId, ...hints } = options;
+      const { toolName: named, keepId, extra, ...hints } = options;
       const toolName = callNames.get(callId) ?? named;
       if (toolName === undefined)
         warn(
@@ -189,6 +197,7 @@ export function createEnvelopeBuilder() {
       const segment: ToolCallResultSegment = {
         ...resultSegment(toolName ?? 'unknown', result, success),
         ...(callId !== '' && (keepId || !isExporterCallId(callId)) ? { callId } : {}),
+        ...extra,
       };
       if (callId.startsWith('orphan_')) orphanResults.add(segment);
       // A call made later in the body (the exporter puts a message's results before its calls)
@@ -199,8 +208,9 @@ export function createEnvelopeBuilder() {
     },
 
     /** A result with no id (Gemini without ids): paired on export with the earliest open call of its tool. */
-    addNamedResult(toolName: string, result: string, success: boolean) {
-      add({ role: 'tool', segments: [resultSegment(toolName || 'unknown', result, success)] });
+    addNamedResult(toolName: string, result: string, success: boolean, extra?: ResultExtra) {
+      const segment = { ...resultSegment(toolName || 'unknown', result, success), ...extra };
+      add({ role: 'tool', segments: [segment] });
     },
 
     /** What the request carried besides the conversation (Envelope.request). */
@@ -218,7 +228,10 @@ export function createEnvelopeBuilder() {
      * text does not list the way exports do (and tools the provider runs) stay out of it on
      * export: their tool_overview says `inSystemText: false`.
      */
-    system(text: string | null, hints: Pick<Draft, 'name' | 'originalRole'> = {}) {
+    system(
+      text: string | null,
+      hints: Pick<Draft, 'name' | 'originalRole' | 'contentForm' | 'contentRole'> = {},
+    ) {
       const listed = tools.filter((t) => t.runBy === undefined);
       let segments = listed.length === tools.length ? splitSystemText(text, tools) : null;
       if (segments === null) {
@@ -256,6 +269,7 @@ export function createEnvelopeBuilder() {
         if (draft.originalRole !== undefined) message.originalRole = draft.originalRole;
         if (draft.contentForm !== undefined) message.contentForm = draft.contentForm;
         if (draft.itemType !== undefined) message.itemType = draft.itemType;
+        if (draft.contentRole !== undefined) message.contentRole = draft.contentRole;
         return message;
       });
       const envelope: Envelope = {
@@ -270,6 +284,9 @@ export function createEnvelopeBuilder() {
     },
   };
 }
+
+/** What a tool result keeps besides its text (1.1). */
+export type ResultExtra = Partial<Pick<ToolCallResultSegment, 'structured' | 'fields'>>;
 
 const resultSegment = (
   toolName: string,

@@ -204,6 +204,14 @@ function appendGeminiCandidate(body: JsonObject, response: JsonObject, path: str
   const at = `${path}/candidates/0`;
   if (!GEMINI_FINISHED.has(candidate.finishReason as string))
     warnCutOff(warn, `${at}/finishReason`, `finishReason ${describeValue(candidate.finishReason)}`);
+  // The sources of a grounded answer: a request has no place to send them back.
+  for (const key of ['groundingMetadata', 'citationMetadata'])
+    if (candidate[key] !== undefined)
+      warn(
+        `${at}/${key}`,
+        'field-not-kept',
+        `The response's ${key} (the sources of its answer) has no place in a request; it was left out.`,
+      );
   const contents = listOf(body.contents);
   const content = isJsonObject(candidate.content) ? candidate.content : null;
   const parts = content ? listOf(content.parts) : [];

@@ -650,15 +650,23 @@ function validate68(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data2) {
-              if (!(
-                key1 === 'name' ||
-                key1 === 'description' ||
-                key1 === 'parameters' ||
-                key1 === 'schema' ||
-                key1 === 'runBy' ||
-                key1 === 'declaration' ||
-                key1 === 'declaredIn'
-              )) {
+              if (
+                !func3.call(
+                  {
+                    name: true,
+                    description: true,
+                    parameters: true,
+                    schema: true,
+                    runBy: true,
+                    declaration: true,
+                    declaredIn: true,
+                    schemaForm: true,
+                    group: true,
+                    fields: true,
+                  },
+                  key1,
+                )
+              ) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -724,6 +732,51 @@ function validate68(data, { instancePath = '' } = {}) {
                   errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', {
                     allowedValues: ['mcp_servers'],
                   }),
+                );
+                errors++;
+              }
+            }
+            if (data2.schemaForm !== void 0) {
+              let data10 = data2.schemaForm;
+              if (!(data10 === 'parameters' || data10 === 'openapi')) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'schemaForm'], 'enum', {
+                    allowedValues: ['parameters', 'openapi'],
+                  }),
+                );
+                errors++;
+              }
+            }
+            if (data2.group !== void 0) {
+              let data11 = data2.group;
+              if (!(
+                typeof data11 == 'number' &&
+                !(data11 % 1) &&
+                !isNaN(data11) &&
+                isFinite(data11)
+              )) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'group'], 'type', { type: 'integer' }),
+                );
+                errors++;
+              }
+              if (typeof data11 == 'number' && isFinite(data11)) {
+                if (data11 < 0 || isNaN(data11)) {
+                  (vErrors ??= []).push(
+                    errorAt(instancePath, ['items', i0, 'group'], 'minimum', {
+                      comparison: '>=',
+                      limit: 0,
+                    }),
+                  );
+                  errors++;
+                }
+              }
+            }
+            if (data2.fields !== void 0) {
+              let data12 = data2.fields;
+              if (!(data12 && typeof data12 == 'object' && !Array.isArray(data12))) {
+                (vErrors ??= []).push(
+                  errorAt(instancePath, ['items', i0, 'fields'], 'type', { type: 'object' }),
                 );
                 errors++;
               }
@@ -917,6 +970,7 @@ function validate72(data, { instancePath = '' } = {}) {
             runBy: true,
             structured: true,
             resultType: true,
+            fields: true,
           },
           key0,
         )
@@ -1003,6 +1057,13 @@ function validate72(data, { instancePath = '' } = {}) {
         }
       } else {
         (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.fields !== void 0) {
+      let data9 = data.fields;
+      if (!(data9 && typeof data9 == 'object' && !Array.isArray(data9))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['fields'], 'type', { type: 'object' }));
         errors++;
       }
     }
@@ -1686,6 +1747,7 @@ function validate57(data, { instancePath = '' } = {}) {
             originalRole: true,
             contentForm: true,
             itemType: true,
+            contentRole: true,
           },
           key0,
         )
@@ -1816,28 +1878,21 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.contentRole !== void 0) {
+      let data11 = data.contentRole;
+      if (typeof data11 === 'string') {
+        if (data11.length < 1) {
+          (vErrors ??= []).push(errorAt(instancePath, ['contentRole'], 'minLength', { limit: 1 }));
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['contentRole'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
     const tag0 = data.role;
     if (typeof tag0 == 'string') {
       if (tag0 === 'system') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data11 = data.role;
-            if (!(
-              data11 === 'system' ||
-              data11 === 'user' ||
-              data11 === 'assistant' ||
-              data11 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data12 = data.role;
@@ -1856,7 +1911,7 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'assistant') {
+      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data13 = data.role;
@@ -1875,7 +1930,7 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'tool') {
+      } else if (tag0 === 'assistant') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data14 = data.role;
@@ -1884,6 +1939,25 @@ function validate57(data, { instancePath = '' } = {}) {
               data14 === 'user' ||
               data14 === 'assistant' ||
               data14 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'tool') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data15 = data.role;
+            if (!(
+              data15 === 'system' ||
+              data15 === 'user' ||
+              data15 === 'assistant' ||
+              data15 === 'tool'
             )) {
               (vErrors ??= []).push(
                 ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
@@ -1907,14 +1981,14 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
           if (data.segments !== void 0) {
-            let data16 = data.segments;
-            if (Array.isArray(data16)) {
-              const len1 = data16.length;
+            let data17 = data.segments;
+            if (Array.isArray(data17)) {
+              const len1 = data17.length;
               for (let i1 = 0; i1 < len1; i1++) {
-                let data17 = data16[i1];
-                if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
-                  if (data17.kind !== void 0) {
-                    if ('state_change' !== data17.kind) {
+                let data18 = data17[i1];
+                if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+                  if (data18.kind !== void 0) {
+                    if ('state_change' !== data18.kind) {
                       (vErrors ??= []).push(
                         ajvError(
                           instancePath + '/segments/' + i1 + '/kind',
@@ -2087,7 +2161,7 @@ export const fieldTypes = {
     scene: '',
     request: '',
     messages:
-      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType}',
+      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType, contentRole}',
   },
   Scene: {
     id: 'string',
@@ -2119,6 +2193,7 @@ export const fieldTypes = {
     originalRole: '',
     contentForm: '',
     itemType: '',
+    contentRole: '',
   },
   TextSegment: {
     kind: '"text"',
@@ -2162,7 +2237,8 @@ export const fieldTypes = {
   },
   ToolOverviewSegment: {
     kind: '"tool_overview"',
-    items: 'list of {name, description, parameters, schema, runBy, declaration, declaredIn}',
+    items:
+      'list of {name, description, parameters, schema, runBy, declaration, declaredIn, schemaForm, group, fields}',
     collapsed: 'boolean',
     inSystemText: '',
   },
@@ -2174,6 +2250,9 @@ export const fieldTypes = {
     runBy: '',
     declaration: '',
     declaredIn: '',
+    schemaForm: '',
+    group: '',
+    fields: '',
   },
   ToolCallRequestSegment: {
     kind: '"tool_call_request"',
@@ -2197,6 +2276,7 @@ export const fieldTypes = {
     runBy: '',
     structured: '',
     resultType: '',
+    fields: '',
   },
   DocumentSegment: {
     kind: '"document"',
@@ -2248,7 +2328,7 @@ export const fieldTypes = {
 };
 export const version11Fields = {
   envelope: ['scene', 'request'],
-  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm', 'itemType'],
+  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm', 'itemType', 'contentRole'],
   segment: [
     'detail',
     'callId',
@@ -2262,7 +2342,8 @@ export const version11Fields = {
     'item',
     'structured',
     'resultType',
+    'fields',
   ],
-  item: ['runBy', 'declaration', 'declaredIn'],
+  item: ['runBy', 'declaration', 'declaredIn', 'schemaForm', 'group', 'fields'],
   kinds: ['state_change', 'thinking'],
 };

@@ -12,8 +12,11 @@ import {
   type ContentPart,
   type Conversation,
   type ExportWarning,
+  type PassThroughSegment,
+  type ToolDeclaration,
   type Turn,
 } from '../../assembly/conversation.js';
+import { EMPTY_PARAMETERS } from '../../assembly/envelope-segments.js';
 import {
   imageMimeType,
   mergeByRole,
@@ -23,21 +26,32 @@ import {
 } from '../render-common.js';
 import { jsonPreview } from '../../protocol/json-value.js';
 import type { Target } from '../target.js';
+import { schemaToOpenApi } from './schema-form.js';
+import { toolGroups } from './tool-entries.js';
 
 /** The request body of Gemini's generateContent (the model is part of the URL). */
 export interface GeminiRequest {
-  systemInstruction?: { parts: { text: string }[] };
+  /** A content (its `role` as the request had it), or a string as the SDKs also take it. */
+  systemInstruction?: string | { role?: string; parts: { text: string }[] };
   contents: GeminiContent[];
-  tools?: { functionDeclarations: GeminiFunctionDeclaration[] }[];
+  tools?: GeminiTool[];
 }
 
 export interface GeminiContent {
-  role: 'user' | 'model';
+  /** Absent when the request left it out (the API reads the content as the user's). */
+  role?: 'user' | 'model';
   parts: GeminiPart[];
 }
 
+/** One entry of `tools`: function declarations and built-in tools (`googleSearch: {}` …). */
+export interface GeminiTool {
+  functionDeclarations?: GeminiFunctionDeclaration[];
+  [builtIn: string]: unknown;
+}
+
 export type GeminiPart =
-  | { text: string }
+  | { text: string; thoughtSignature?: string }
+  | { text: string; thought: true; thoughtSignature?: string }
   | { fileData: { mimeType: string; fileUri: string } }
   | { inlineData: { mimeType: string; data: string } }
   | {
@@ -49,22 +63,32 @@ export type GeminiPart =
       functionResponse: {
         id?: string;
         name: string;
-        response: { output: string } | { error: string };
+        response: Record<string, unknown>;
+        [field: string]: unknown;
       };
-    };
+    }
+  | { executableCode: Record<string, unknown>; thoughtSignature?: string }
+  | { codeExecutionResult: Record<string, unknown> }
+  | { toolCall: Record<string, unknown>; thoughtSignature?: string }
+  | { toolResponse: Record<string, unknown> };
 
 export interface GeminiFunctionDeclaration {
   name: string;
-  description: string;
-  /** Full JSON Schema; `parameters` would only take an OpenAPI subset. */
-  parametersJsonSchema: Record<string, unknown>;
+  description?: string;
+  /** Full JSON Schema; `parameters` takes only an OpenAPI subset (kept when a request used it). */
+  parametersJsonSchema?: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
+  /** What else the logged declaration said (`response`, `behavior` …), kept by imports. */
+  [field: string]: unknown;
 }
 
 /**
  * Renders the shared conversation for Gemini: roles user and model, consecutive same-role turns
  * merged, `functionCall` parts in the model turn and one `functionResponse` per call in the
- * next user turn, images as `fileData` (or `inlineData` for data: URLs), declarations with
- * `parametersJsonSchema`, later system messages as user messages from the host.
+ * next user turn, thinking and code execution in their places in the model turn, images as
+ * `fileData` (or `inlineData` for data: URLs), function declarations with `parametersJsonSchema`
+ * (or `parameters` when the request used it) and built-in tools as the request gave them, later
+ * system messages as user messages from the host.
  */
 export function renderGemini(
   conversation: Conversation,
@@ -73,48 +97,122 @@ export function renderGemini(
   const contents = mergeByRole(conversation.turns, 'model', 'user', (turn) =>
     turnParts(turn, warnings),
   );
+  // A content keeps the role its first message says it had (none: left out).
+  const roleless = new Set(
+    conversation.turns.filter((t) => t.contentRole === 'none').map((t) => t.sourceId),
+  );
   const body: GeminiRequest = {
-    ...(conversation.system === null
-      ? {}
-      : { systemInstruction: { parts: [{ text: conversation.system }] } }),
-    contents: contents.map(({ role, parts }) => ({ role, parts })),
+    ...(conversation.system === null ? {} : { systemInstruction: systemInstruction(conversation) }),
+    contents: contents.map(({ role, parts, sources }) =>
+      roleless.has(sources[0]!) && role === 'user' ? { parts } : { role, parts },
+    ),
   };
-  if (conversation.tools.length > 0) {
-    body.tools = [
-      {
-        functionDeclarations: conversation.tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          parametersJsonSchema: t.parameters,
-        })),
-      },
-    ];
-  }
+  const tools = renderTools(conversation.tools, warnings);
+  if (tools.entries.length > 0) body.tools = tools.entries;
   return {
     body,
     warnings,
     sourcesAt: (path) => {
       const c = pointerIndex(path, 'contents');
       if (c !== null) return contents[c]?.sources ?? [];
-      const t = /^\/tools\/0\/functionDeclarations\/(\d+)/.exec(path);
-      if (t)
-        return conversation.tools[Number(t[1])] ? [conversation.tools[Number(t[1])].sourceId] : [];
+      const t = /^\/tools\/(\d+)(?:\/functionDeclarations\/(\d+))?/.exec(path);
+      if (t) return tools.sources.get(`${t[1]}/${t[2] ?? ''}`) ?? [];
       return path.startsWith('/systemInstruction') ? conversation.systemSourceIds : [];
     },
   };
+}
+
+/**
+ * The system text as one text part, or one part per part of the system text when the system
+ * message asked for its parts (`contentForm: parts`), or as a string (`text`); with the role the
+ * request gave it.
+ */
+function systemInstruction(conversation: Conversation): GeminiRequest['systemInstruction'] {
+  const system = conversation.system!;
+  const hints = conversation.systemHints;
+  if (hints?.contentForm === 'text') return system;
+  // The assembly's parts, as long as nothing (a composition) changed the text they make.
+  const parts =
+    'systemParts' in conversation && Array.isArray(conversation.systemParts)
+      ? (conversation.systemParts as { text: string }[]).map((p) => p.text)
+      : [];
+  const texts = hints?.contentForm === 'parts' && parts.join('\n\n') === system ? parts : [system];
+  const role = hints?.contentRole;
+  return {
+    ...(role === undefined || role === 'none' ? {} : { role }),
+    parts: texts.map((text) => ({ text })),
+  };
+}
+
+/**
+ * `tools`: every function declaration in one entry and each built-in tool the request gave in
+ * its own, unless the tools say which entry they came from (`group`). Provider-run tools of
+ * other APIs cannot be declared here; they are left out, with a warning.
+ */
+function renderTools(
+  tools: readonly ToolDeclaration[],
+  warnings: ExportWarning[],
+): { entries: GeminiTool[]; sources: Map<string, string[]> } {
+  const entries: GeminiTool[] = [];
+  const sources = new Map<string, string[]>();
+  const sent = tools.filter((tool) => {
+    if (!tool.runBy || isGeminiBuiltIn(tool)) return true;
+    warnings.push({
+      code: 'provider-tool-omitted',
+      message: `Gemini cannot declare '${tool.name}', a tool another provider runs; it is left out.`,
+      messageIds: [tool.sourceId],
+    });
+    return false;
+  });
+  const groups = toolGroups(sent);
+  sent.forEach((tool, i) => {
+    const entry = (entries[groups[i]!] ??= {});
+    if (tool.runBy) {
+      Object.assign(entry, tool.declaration);
+      sources.set(`${groups[i]}/`, [tool.sourceId]);
+      return;
+    }
+    const declarations = (entry.functionDeclarations ??= []);
+    sources.set(`${groups[i]}/${declarations.length}`, [tool.sourceId]);
+    declarations.push(functionDeclaration(tool));
+  });
+  return { entries, sources };
+}
+
+/** A built-in tool as a Gemini import keeps it: `{ [name]: value }`. */
+const isGeminiBuiltIn = (tool: ToolDeclaration): boolean =>
+  tool.declaration !== undefined &&
+  tool.name !== 'functionDeclarations' &&
+  Object.keys(tool.declaration).length === 1 &&
+  Object.hasOwn(tool.declaration, tool.name);
+
+function functionDeclaration(tool: ToolDeclaration): GeminiFunctionDeclaration {
+  const declaration: GeminiFunctionDeclaration = { ...tool.fields, name: tool.name };
+  if (tool.description !== '') declaration.description = tool.description;
+  // A tool declared without a schema is sent without one.
+  if (tool.parameters === EMPTY_PARAMETERS) return declaration;
+  if (tool.schemaForm) declaration.parameters = schemaToOpenApi(tool.parameters, tool.schemaForm);
+  else declaration.parametersJsonSchema = tool.parameters;
+  return declaration;
 }
 
 function turnParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
   switch (turn.role) {
     case 'tool': {
       const r = turn.toolResult!;
+      const kept = r.segment;
       // Ids only when the envelope has them (`callId`): made-up ones would mean nothing here.
       return [
         {
           functionResponse: {
+            ...kept?.fields,
             ...(r.ownId ? { id: r.callId } : {}),
             name: r.toolName,
-            response: r.success ? { output: r.result } : { error: r.result },
+            response: isObject(kept?.structured)
+              ? kept.structured
+              : r.success
+                ? { output: r.result }
+                : { error: r.result },
           },
         },
       ];
@@ -123,16 +221,117 @@ function turnParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
       // The assembly sends later system messages as user messages for Gemini ('none').
       return [{ text: partsText(turn.parts) }];
     case 'assistant':
-      return [
-        ...turn.parts.map((p): GeminiPart => ({ text: partText(p) })),
-        ...turn.toolCalls.map((c): GeminiPart => ({
-          functionCall: { ...(c.ownId ? { id: c.id } : {}), name: c.name, args: c.arguments },
-          ...(c.thoughtSignature === undefined ? {} : { thoughtSignature: c.thoughtSignature }),
-        })),
-      ];
+      return modelParts(turn, warnings);
     case 'user':
       return turn.parts.map((p) => userPart(p, turn, warnings));
   }
+}
+
+/** The model's parts in order: texts with thinking and provider-run parts among them, then calls. */
+function modelParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
+  const parts: GeminiPart[] = [];
+  const kept = turn.passThrough ?? [];
+  let next = 0;
+  const passThroughUpTo = (at: number) => {
+    for (; next < kept.length && kept[next]!.at <= at; next++) {
+      const part = passThroughPart(kept[next]!.segment);
+      if (part) parts.push(part);
+    }
+  };
+  let cited = false;
+  turn.parts.forEach((part, i) => {
+    passThroughUpTo(i);
+    const signature = part.type === 'text' ? part.segment?.thoughtSignature : undefined;
+    cited ||= part.type === 'text' && part.segment?.citations !== undefined;
+    parts.push(
+      signature === undefined
+        ? { text: partText(part) }
+        : { text: partText(part), thoughtSignature: signature },
+    );
+  });
+  passThroughUpTo(Infinity);
+  if (cited)
+    warnings.push({
+      code: 'citations-not-sent',
+      message: `A Gemini request cannot carry the citations of message '${turn.sourceId}'; they are left out.`,
+      messageIds: [turn.sourceId],
+    });
+  for (const c of turn.toolCalls)
+    parts.push({
+      functionCall: { ...(c.ownId ? { id: c.id } : {}), name: c.name, args: c.arguments },
+      ...(c.thoughtSignature === undefined ? {} : { thoughtSignature: c.thoughtSignature }),
+    });
+  return parts;
+}
+
+/** A Gemini code execution call: `code_execution` with a language and code. */
+const isCode = (segment: PassThroughSegment): boolean =>
+  segment.kind === 'tool_call_request' &&
+  segment.toolName === 'code_execution' &&
+  typeof segment.arguments.language === 'string' &&
+  typeof segment.arguments.code === 'string';
+
+/** A Gemini built-in tool call or response, named by its tool type (GOOGLE_SEARCH_WEB …). */
+const TOOL_TYPE = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * What Gemini takes back: thinking (unless it holds what only another API makes), its own code
+ * execution parts and built-in tool calls and responses. Calls and results of other APIs'
+ * provider-run tools (they name a server, keep their API's item or type their result) are not.
+ */
+function sendsToGemini(segment: PassThroughSegment): boolean {
+  switch (segment.kind) {
+    case 'thinking':
+      return (
+        segment.redactedData === undefined &&
+        segment.encryptedContent === undefined &&
+        segment.summary === undefined &&
+        segment.field === undefined &&
+        segment.itemId === undefined
+      );
+    case 'tool_call_request':
+      return (
+        segment.item === undefined &&
+        segment.server === undefined &&
+        (isCode(segment) || TOOL_TYPE.test(segment.toolName))
+      );
+    case 'tool_call_result':
+      return (
+        segment.resultType === undefined &&
+        isObject(segment.structured) &&
+        (segment.toolName === 'code_execution' || TOOL_TYPE.test(segment.toolName))
+      );
+  }
+}
+
+function passThroughPart(segment: PassThroughSegment): GeminiPart | null {
+  if (!sendsToGemini(segment)) return null;
+  if (segment.kind === 'thinking') {
+    // A signature without text came as an empty text part that carries it.
+    if (segment.content === '' && segment.signature !== undefined)
+      return { text: '', thoughtSignature: segment.signature };
+    return {
+      text: segment.content,
+      thought: true,
+      ...(segment.signature === undefined ? {} : { thoughtSignature: segment.signature }),
+    };
+  }
+  const signature =
+    segment.kind === 'tool_call_request' && segment.thoughtSignature !== undefined
+      ? { thoughtSignature: segment.thoughtSignature }
+      : {};
+  const id = segment.callId === undefined ? {} : { id: segment.callId };
+  if (segment.kind === 'tool_call_request') {
+    const { language, code } = segment.arguments;
+    return isCode(segment)
+      ? { executableCode: { ...id, language, code }, ...signature }
+      : { toolCall: { ...id, toolType: segment.toolName, args: segment.arguments }, ...signature };
+  }
+  // The API's own result, as it gave it.
+  const structured = segment.structured as Record<string, unknown>;
+  return segment.toolName === 'code_execution'
+    ? { codeExecutionResult: structured }
+    : { toolResponse: structured };
 }
 
 function userPart(part: ContentPart, turn: Turn, warnings: ExportWarning[]): GeminiPart {
@@ -154,8 +353,8 @@ function userPart(part: ContentPart, turn: Turn, warnings: ExportWarning[]): Gem
  * Checks the turn rules of Gemini's generateContent (provider-schemas/README.md): roles user and
  * model, a function-call turn only after a user turn or a function-response turn, the next turn
  * holding exactly as many `functionResponse` parts as there were `functionCall` parts, function
- * declarations with valid names and `parametersJsonSchema` (not the OpenAPI-subset `parameters`),
- * no empty content. Accepts any value and never throws.
+ * declarations with valid names and no more in `parameters` than its OpenAPI subset takes, no
+ * empty content. Accepts any value and never throws.
  *
  * @example
  * ```ts
@@ -171,11 +370,12 @@ export function checkGeminiRequest(input: unknown): RequestViolation[] {
       const at = `/tools/${t}/functionDeclarations/${i}`;
       const name = isObject(d) ? d.name : undefined;
       checkToolName(name, `${at}/name`, 'Function', add);
-      if (isObject(d) && 'parameters' in d) {
+      const beyond = isObject(d) ? beyondSubset(d.parameters) : null;
+      if (beyond) {
         add(
           `${at}/parameters`,
           'parameters-subset',
-          `Function ${jsonPreview(name)} uses parameters, which takes only an OpenAPI subset of JSON Schema; use parametersJsonSchema.`,
+          `Function ${jsonPreview(name)} uses ${beyond} in parameters, which takes only an OpenAPI subset of JSON Schema; use parametersJsonSchema.`,
         );
       }
     });
@@ -184,7 +384,8 @@ export function checkGeminiRequest(input: unknown): RequestViolation[] {
   let previous: { role: unknown; calls: number; responses: number; index: number } | null = null;
   contents.forEach((content: unknown, c) => {
     const path = `/contents/${c}`;
-    const role = isObject(content) ? content.role : undefined;
+    // A content without a role is the user's.
+    const role = isObject(content) ? (content.role ?? 'user') : undefined;
     if (role !== 'user' && role !== 'model')
       add(
         `${path}/role`,
@@ -197,7 +398,8 @@ export function checkGeminiRequest(input: unknown): RequestViolation[] {
     const calls = count('functionCall');
     const responses = count('functionResponse');
     parts.forEach((p: unknown, i) => {
-      if (isObject(p) && 'text' in p && p.text === '')
+      // An empty text that carries a thought signature is the model's own, to be sent back.
+      if (isObject(p) && 'text' in p && p.text === '' && p.thoughtSignature === undefined)
         add(`${path}/parts/${i}`, 'text-empty', `Content ${c} has an empty text part.`);
     });
     if (calls > 0 && (role !== 'model' || !previous || previous.role !== 'user')) {
@@ -235,10 +437,54 @@ export function checkGeminiRequest(input: unknown): RequestViolation[] {
   return violations;
 }
 
+/** The keywords of the OpenAPI subset `parameters` takes (Gemini's `Schema`). */
+const SUBSET_KEYWORDS = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
+]);
+
+/** The first thing in a `parameters` schema its subset does not take (a keyword, a type list), or null. */
+function beyondSubset(schema: unknown): string | null {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isObject(node)) continue;
+    for (const key of Object.keys(node)) if (!SUBSET_KEYWORDS.has(key)) return jsonPreview(key);
+    if (Array.isArray(node.type)) return 'a list of types';
+    // Loops, not spreads: a schema may list more properties than a call takes arguments.
+    if (isObject(node.properties))
+      for (const value of Object.values(node.properties)) stack.push(value);
+    for (const value of listOf(node.anyOf)) stack.push(value);
+    stack.push(node.items);
+  }
+  return null;
+}
+
 /** Gemini generateContent: no system role mid-conversation; the model goes in the URL. */
 export const gemini: Target<GeminiRequest> = {
   name: 'gemini',
   midConversationSystem: () => 'none',
+  sends: sendsToGemini,
   carriesModel: false,
   render: (conversation) => renderGemini(conversation),
   check: checkGeminiRequest,

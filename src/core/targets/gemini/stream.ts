@@ -1,10 +1,14 @@
 /**
  * Gemini streams (`streamGenerateContent?alt=sse`, or what the SDK's `generateContentStream`
  * yields): each event is a whole `GenerateContentResponse` whose first candidate holds the new
- * parts. Text parts continue the text; a `functionCall` part comes whole, with its
- * `thoughtSignature`; `thought` parts are the model's thinking. `finishReason` says why the
- * candidate stopped; `usageMetadata` comes with the last events. There is no end event: the
- * stream ends with the body.
+ * parts. Text parts continue the text; `thought` parts the model's thinking (a thinking segment,
+ * as the SDK keeps them apart from the text); a `functionCall` part comes whole, with its
+ * `thoughtSignature`; `executableCode` and `codeExecutionResult` parts are code the provider ran
+ * and its result. Every signature is kept where it came: on a call, a text, a thought, or (as
+ * Gemini 3 ends its answers) an empty text that carries only a signature, which is thinking
+ * without text. `groundingMetadata` gives the sources of the answer (the text's citations).
+ * `finishReason` says why the candidate stopped; `usageMetadata` comes with the last events.
+ * There is no end event: the stream ends with the body.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
@@ -14,22 +18,62 @@ export const isGeminiChunk = (event: JsonObject): boolean =>
   (Array.isArray(event.candidates) || isJsonObject(event.promptFeedback));
 
 export function createGeminiReader(builder: StreamBuilder) {
-  /** Non-text parts so far: text after a call is a new text source, and each call has a key. */
+  /**
+   * Sources so far: a text or a run of thoughts after another kind of part starts a new one, and
+   * so does a second signature for the same source (a segment keeps one).
+   */
+  let sources = 0;
+  let last: 'text' | 'thought' | 'other' | undefined;
+  let signed = false;
+  const source = (kind: 'text' | 'thought', signature: string | undefined) => {
+    if (last !== kind || (signature !== undefined && signed)) {
+      sources++;
+      signed = false;
+    }
+    last = kind;
+    signed ||= signature !== undefined;
+    return `${kind} ${sources}`;
+  };
   let calls = 0;
 
   const part = (part: unknown) => {
     if (!isJsonObject(part)) return;
-    if (part.thought === true) return builder.thinking();
+    const signature =
+      typeof part.thoughtSignature === 'string' && part.thoughtSignature !== ''
+        ? part.thoughtSignature
+        : undefined;
     const call = part.functionCall;
-    // The protocol keeps a thought signature with a function call only.
-    if (part.thoughtSignature !== undefined && !isJsonObject(call))
-      builder.omit('A thought signature outside a function call', 'signature');
-    if (typeof part.text === 'string') return builder.text(`text ${calls}`, part.text);
+    if (typeof part.text === 'string') {
+      // An empty text that carries only a signature is thinking without text (as imports read it).
+      if (part.thought === true || (part.text === '' && signature !== undefined)) {
+        // A signature on its own is its own segment, before and after.
+        const alone = part.text === '';
+        if (alone) last = 'other';
+        const key = source('thought', signature);
+        if (alone) last = 'other';
+        builder.thinkingText(key, part.text);
+        if (signature !== undefined) builder.signThinking(key, signature);
+        return;
+      }
+      if (part.text === '') return;
+      const key = source('text', signature);
+      builder.text(key, part.text);
+      if (signature !== undefined) builder.signText(key, signature);
+      return;
+    }
+    if (isJsonObject(part.executableCode) || isJsonObject(part.codeExecutionResult)) {
+      last = 'other';
+      closeCall();
+      if (signature !== undefined && !isJsonObject(part.executableCode))
+        builder.omit('A thought signature on a code execution result', 'result-signature');
+      return builder.addSegment(codePart(part, signature));
+    }
     if (!isJsonObject(call)) {
       const kind = label(Object.keys(part).find((key) => key !== 'thoughtSignature'));
       if (kind !== 'undefined') builder.omit(`A part with ${kind}`, `part ${kind}`);
       return;
     }
+    last = 'other';
     // Vertex may stream a call in pieces: its name (`willContinue`), then `partialArgs` that
     // set values by JSON path (text values come in pieces too), then an empty call that ends it.
     if (open && call.name === undefined) {
@@ -42,7 +86,7 @@ export function createGeminiReader(builder: StreamBuilder) {
     if (typeof call.name !== 'string') return;
     const key = `call ${calls++}`;
     builder.startTool(key, call.name, call.args ?? {});
-    if (typeof part.thoughtSignature === 'string') builder.signTool(key, part.thoughtSignature);
+    if (signature !== undefined) builder.signTool(key, signature);
     if (call.willContinue === true) open = { key, args: Object.create(null) };
     else builder.finishTool(key);
   };
@@ -84,6 +128,20 @@ export function createGeminiReader(builder: StreamBuilder) {
     }
   };
 
+  /** The grounding sources of the answer: its text's citations, as the API wrote them. */
+  const ground = (candidate: JsonObject) => {
+    const grounding = candidate.groundingMetadata;
+    if (!isJsonObject(grounding)) return;
+    const chunks = Array.isArray(grounding.groundingChunks)
+      ? grounding.groundingChunks.filter(isJsonObject)
+      : [];
+    if (chunks.length > 0 && !builder.cite(chunks))
+      builder.omit('The grounding sources of a message without text', 'grounding-sources');
+    const rest = Object.keys(grounding).filter((key) => key !== 'groundingChunks');
+    if (rest.length > 0)
+      builder.omit(`The grounding metadata besides its sources (${rest.join(', ')})`, 'grounding');
+  };
+
   return (event: JsonObject) => {
     if (typeof event.modelVersion === 'string' && event.modelVersion !== '')
       builder.model ??= event.modelVersion;
@@ -104,6 +162,9 @@ export function createGeminiReader(builder: StreamBuilder) {
       }
       const content = isJsonObject(candidate.content) ? candidate.content : {};
       if (Array.isArray(content.parts)) content.parts.forEach(part);
+      ground(candidate);
+      if (isJsonObject(candidate.citationMetadata))
+        builder.omit('The citation metadata (recitation sources)', 'citation-metadata');
       const finish = candidate.finishReason;
       if (typeof finish === 'string' && finish !== '') {
         closeCall();
@@ -121,5 +182,42 @@ export function createGeminiReader(builder: StreamBuilder) {
         );
       }
     }
+  };
+}
+
+/**
+ * Code the provider ran (`executableCode`: a `code_execution` call with its language and code)
+ * or its result (`codeExecutionResult`: the output, a success when the outcome is OUTCOME_OK,
+ * the API's object kept as it is), as imports read them.
+ */
+function codePart(part: JsonObject, signature: string | undefined) {
+  const id = (value: JsonObject) =>
+    typeof value.id === 'string' && value.id !== '' ? { callId: value.id } : {};
+  if (isJsonObject(part.executableCode)) {
+    const code = part.executableCode;
+    const args: JsonObject = {};
+    if (code.language !== undefined) args.language = code.language;
+    if (code.code !== undefined) args.code = code.code;
+    return {
+      kind: 'tool_call_request' as const,
+      toolName: 'code_execution',
+      arguments: args,
+      collapsed: false,
+      runBy: 'provider' as const,
+      ...id(code),
+      ...(signature === undefined ? {} : { thoughtSignature: signature }),
+    };
+  }
+  const result = part.codeExecutionResult as JsonObject;
+  const success = result.outcome === 'OUTCOME_OK';
+  return {
+    kind: 'tool_call_result' as const,
+    toolName: 'code_execution',
+    result: typeof result.output === 'string' ? result.output : '',
+    success,
+    collapsed: success,
+    runBy: 'provider' as const,
+    structured: result,
+    ...id(result),
   };
 }

@@ -3,7 +3,13 @@
  * turn their events into the few operations here (text, tool calls, end), so every provider
  * streams into messages the same way.
  */
-import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
+import type {
+  Message,
+  Segment,
+  ThinkingSegment,
+  ToolCallRequestSegment,
+  ToolCallResultSegment,
+} from '../../protocol/types.js';
 import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
@@ -48,6 +54,8 @@ export class StreamBuilder {
   private segments: Segment[] = [{ kind: 'text', content: '' }];
   /** Text source (a content block, an output item's part) → the index of its text segment. */
   private textSources = new Map<string, number>();
+  /** Thinking source (Gemini's thought parts of one run) → the index of its thinking segment. */
+  private thinkingSources = new Map<string, number>();
   private tools = new Map<string, ToolCall>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
@@ -200,6 +208,74 @@ export class StreamBuilder {
       "The model's thinking was left out: the protocol has no place for it.",
       'thinking',
     );
+  }
+
+  /**
+   * Adds thinking from one source (1.1: kept as a thinking segment, in its place). A source with
+   * no text yet makes its segment when its signature comes.
+   */
+  thinkingText(source: string, delta: string) {
+    if (!this.live() || delta === '') return;
+    const segment = this.thinkingSegment(source);
+    segment.content += delta;
+    this.changed();
+  }
+
+  /** Keeps the signature of a source's thinking byte for byte (Gemini's thoughtSignature). */
+  signThinking(source: string, signature: string) {
+    if (!this.live()) return;
+    this.thinkingSegment(source).signature = signature;
+    this.changed();
+  }
+
+  private thinkingSegment(source: string): ThinkingSegment {
+    let index = this.thinkingSources.get(source);
+    if (index === undefined) {
+      index = this.place({ kind: 'thinking', content: '', collapsed: true });
+      this.thinkingSources.set(source, index);
+    }
+    return this.segments[index] as ThinkingSegment;
+  }
+
+  /** Keeps Gemini's thought signature with the text of a source that has some. */
+  signText(source: string, signature: string) {
+    const index = this.textSources.get(source);
+    const segment = index === undefined ? undefined : this.segments[index];
+    if (!this.live() || segment?.kind !== 'text') return;
+    segment.thoughtSignature = signature;
+    this.changed();
+  }
+
+  /**
+   * A segment the provider sent whole: a call it ran itself, or that call's result (1.1,
+   * `runBy: provider`), in its place.
+   */
+  addSegment(segment: ToolCallRequestSegment | ToolCallResultSegment) {
+    if (!this.live()) return;
+    this.place(segment);
+    this.changed();
+  }
+
+  /**
+   * The sources the provider cited, as it wrote them, for the message's last text; false when
+   * the message has no text to cite them for.
+   */
+  cite(citations: Record<string, unknown>[]): boolean {
+    const text = this.segments.findLast((s) => s.kind === 'text' && s.content !== '');
+    if (!text || text.kind !== 'text' || citations.length === 0) return false;
+    text.citations = [...(text.citations ?? []), ...citations];
+    this.changed();
+    return true;
+  }
+
+  /** Puts a new segment at the end, in place of the empty text a message starts with. */
+  private place(segment: Segment): number {
+    this.begin();
+    if (this.isEmpty() && !this.claimed(0)) {
+      this.segments = [segment];
+      return 0;
+    }
+    return this.segments.push(segment) - 1;
   }
 
   /** Starts a tool call, or names one that started without a name. */
