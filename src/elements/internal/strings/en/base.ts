@@ -102,6 +102,8 @@ export const baseStrings = {
   // Provider-run tools, citations and cache markers (protocol 1.1)
   'provider.runBy': 'Run by the provider',
   'provider.tool': 'provider tool',
+  'provider.name': 'Tool',
+  'provider.mcpServer': 'MCP server',
   'provider.via': 'via MCP server {server}',
   'provider.declaration': 'Declaration',
   'provider.toolsOnly': "Sent only as the API's tools, not in the system text.",

@@ -99,6 +99,8 @@ export const chinese: Translation<typeof english> = {
   // 提供方运行的工具、引用与缓存标记（协议 1.1）
   'provider.runBy': '由提供方运行',
   'provider.tool': '提供方工具',
+  'provider.name': '工具',
+  'provider.mcpServer': 'MCP 服务器',
   'provider.via': '经由 MCP 服务器 {server}',
   'provider.declaration': '声明',
   'provider.toolsOnly': '仅作为 API 的 tools 字段发送，不在系统文本中。',
