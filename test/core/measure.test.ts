@@ -328,6 +328,10 @@ describe('measureEnvelope', () => {
         target,
       );
       assert.equal(answer.tokens, estimateTokenizer.count('Hello!'), target);
+      // The history holds them, and the message its segments.
+      const history = r.byMessage.flatMap((m) => m.segments).filter((s) => s.bucket === 'history');
+      assert.equal(r.byKind.history.tokens, sum(history).tokens, target);
+      assert.ok(r.byMessage[1].tokens >= thinking.tokens + redacted.tokens + answer.tokens, target);
       assert.deepEqual(r.total, sum([...MEASURE_BUCKETS.map((b) => r.byKind[b]), r.overhead]));
     }
   });

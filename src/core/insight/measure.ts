@@ -175,14 +175,6 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
     }
   }
 
-  for (const message of result.byMessage) {
-    for (const segment of message.segments) {
-      addTo(message, segment.characters, segment.tokens);
-      addTo(result.byKind[segment.bucket], segment.characters, segment.tokens);
-    }
-    addTo(message, message.overhead.characters, message.overhead.tokens);
-    addTo(result.overhead, message.overhead.characters, message.overhead.tokens);
-  }
   // What the body did not carry as text of its own: thinking and provider-run tools (see above).
   for (const pending of [...trace.turnTexts.values(), ...trace.systemTexts.values()])
     for (const piece of pending) if (piece.direct) charge(piece.ref, piece.text);
@@ -192,6 +184,15 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
       length,
       estimateOpaqueTokens(length),
     );
+
+  for (const message of result.byMessage) {
+    for (const segment of message.segments) {
+      addTo(message, segment.characters, segment.tokens);
+      addTo(result.byKind[segment.bucket], segment.characters, segment.tokens);
+    }
+    addTo(message, message.overhead.characters, message.overhead.tokens);
+    addTo(result.overhead, message.overhead.characters, message.overhead.tokens);
+  }
   addTo(result.overhead, envelopeOverhead.characters, envelopeOverhead.tokens);
   for (const bucket of MEASURE_BUCKETS)
     addTo(result.total, result.byKind[bucket].characters, result.byKind[bucket].tokens);
