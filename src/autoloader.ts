@@ -34,6 +34,7 @@ export const TAGS: ReadonlySet<string> = new Set([
   'segment-long-text',
   'segment-media',
   'segment-state-change',
+  'segment-thinking',
   'tool-call-request',
   'tool-call-result',
 ]);

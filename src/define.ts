@@ -15,6 +15,7 @@ import './elements/segment-document/segment-document.js';
 import './elements/segment-long-text/segment-long-text.js';
 import './elements/segment-media/segment-media.js';
 import './elements/segment-state-change/segment-state-change.js';
+import './elements/segment-thinking/segment-thinking.js';
 import './elements/context-meter/context-meter.js';
 import './elements/envelope-diff/envelope-diff.js';
 import './elements/prompt-studio/prompt-studio.js';

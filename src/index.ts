@@ -28,6 +28,7 @@ export { SegmentDocument } from './elements/segment-document/segment-document.co
 export { SegmentLongText } from './elements/segment-long-text/segment-long-text.component.js';
 export { SegmentMedia } from './elements/segment-media/segment-media.component.js';
 export { SegmentStateChange } from './elements/segment-state-change/segment-state-change.component.js';
+export { SegmentThinking } from './elements/segment-thinking/segment-thinking.component.js';
 export { ContextMeter } from './elements/context-meter/context-meter.component.js';
 export {
   EnvelopeDiff,

@@ -18,6 +18,7 @@ export { SegmentStateChange } from './segment-state-change.js';
 export { SegmentStaticVar } from './segment-static-var.js';
 export { SegmentSystemPrompt } from './segment-system-prompt.js';
 export { SegmentText } from './segment-text.js';
+export { SegmentThinking } from './segment-thinking.js';
 export { SegmentToolOverview } from './segment-tool-overview.js';
 export { ToolCallRequest } from './tool-call-request.js';
 export { ToolCallResult } from './tool-call-result.js';

@@ -17,6 +17,7 @@ import type { SegmentStateChange } from '../elements/segment-state-change/segmen
 import type { SegmentStaticVar } from '../elements/segment-static-var/segment-static-var.js';
 import type { SegmentSystemPrompt } from '../elements/segment-system-prompt/segment-system-prompt.js';
 import type { SegmentText } from '../elements/segment-text/segment-text.js';
+import type { SegmentThinking } from '../elements/segment-thinking/segment-thinking.js';
 import type { SegmentToolOverview } from '../elements/segment-tool-overview/segment-tool-overview.js';
 import type { ToolCallRequest } from '../elements/tool-call-request/tool-call-request.js';
 import type { ToolCallResult } from '../elements/tool-call-result/tool-call-result.js';
@@ -211,6 +212,15 @@ declare module 'vue' {
       theme?: SegmentText['theme'];
       collapseMemory?: SegmentText['collapseMemory'];
       onEnvelopeError?: (event: EnvelopeErrorEvent) => void;
+    }>;
+    'segment-thinking': DefineComponent<{
+      segment?: SegmentThinking['segment'];
+      messageId?: SegmentThinking['messageId'];
+      segmentIndex?: SegmentThinking['segmentIndex'];
+      theme?: SegmentThinking['theme'];
+      collapseMemory?: SegmentThinking['collapseMemory'];
+      onEnvelopeError?: (event: EnvelopeErrorEvent) => void;
+      onSegmentToggle?: (event: SegmentToggleEvent) => void;
     }>;
     'segment-tool-overview': DefineComponent<{
       segment?: SegmentToolOverview['segment'];

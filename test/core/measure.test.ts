@@ -289,6 +289,101 @@ describe('measureEnvelope', () => {
     });
   }
 
+  test('thinking counts as the assistant message: its text and summary, opaque data by its length', () => {
+    const base: Envelope = {
+      version: '1.1',
+      messages: [
+        { id: 'u', role: 'user', timestamp: 1, segments: [{ kind: 'text', content: 'Hi' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          timestamp: 2,
+          segments: [
+            {
+              kind: 'thinking',
+              content: 'The user greets me; answer briefly and kindly.',
+              summary: ['Greeting.'],
+              signature: 'c2lnbmF0dXJl',
+              collapsed: true,
+            },
+            { kind: 'thinking', content: '', redactedData: 'A'.repeat(1600), collapsed: true },
+            { kind: 'text', content: 'Hello!' },
+          ],
+        },
+      ],
+    };
+    for (const target of ['openai', 'anthropic', 'gemini', 'openai-responses'] as const) {
+      const r = measureEnvelope(base, { target });
+      assert.deepEqual(r.errors, []);
+      const [thinking, redacted, answer] = r.byMessage[1].segments;
+      const counted =
+        estimateTokenizer.count('Greeting.') +
+        estimateTokenizer.count('The user greets me; answer briefly and kindly.');
+      assert.equal(thinking.bucket, 'history', target);
+      assert.equal(thinking.tokens, counted, target);
+      assert.equal(thinking.characters, 'Greeting.'.length + 46, target);
+      assert.deepEqual(
+        { characters: redacted.characters, tokens: redacted.tokens },
+        { characters: 1600, tokens: 300 },
+        target,
+      );
+      assert.equal(answer.tokens, estimateTokenizer.count('Hello!'), target);
+      // The history holds them, and the message its segments.
+      const history = r.byMessage.flatMap((m) => m.segments).filter((s) => s.bucket === 'history');
+      assert.equal(r.byKind.history.tokens, sum(history).tokens, target);
+      assert.ok(r.byMessage[1].tokens >= thinking.tokens + redacted.tokens + answer.tokens, target);
+      assert.deepEqual(r.total, sum([...MEASURE_BUCKETS.map((b) => r.byKind[b]), r.overhead]));
+    }
+  });
+
+  test('provider-run calls count from their segment and leave the app calls in their places', () => {
+    const envelope: Envelope = {
+      version: '1.1',
+      messages: [
+        { id: 'u', role: 'user', timestamp: 1, segments: [{ kind: 'text', content: 'Weather?' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          timestamp: 2,
+          segments: [
+            {
+              kind: 'tool_call_request',
+              toolName: 'web_search',
+              arguments: { query: 'weather Lyon' },
+              collapsed: false,
+              runBy: 'provider',
+            },
+            {
+              kind: 'tool_call_result',
+              toolName: 'web_search',
+              result: '',
+              structured: [{ type: 'web_search_result', url: 'https://x.example', title: 'X' }],
+              success: true,
+              collapsed: true,
+              runBy: 'provider',
+            },
+            {
+              kind: 'tool_call_request',
+              toolName: 'get_forecast',
+              arguments: { city: 'Lyon' },
+              collapsed: false,
+            },
+          ],
+        },
+      ],
+    };
+    const r = measureEnvelope(envelope);
+    const [call, result, own] = r.byMessage[1].segments;
+    assert.equal(call.tokens, estimateTokenizer.count('web_search{"query":"weather Lyon"}'));
+    assert.equal(
+      result.tokens,
+      estimateTokenizer.count(
+        '[{"type":"web_search_result","url":"https://x.example","title":"X"}]',
+      ),
+    );
+    assert.equal(own.tokens, estimateTokenizer.count('get_forecast{"city":"Lyon"}'));
+  });
+
   test('an unknown target is an error', () => {
     const r = measureEnvelope(demoEnvelopes.a, { target: 'cohere' as never });
     assert.match(r.errors[0].message, /Unknown target "cohere"/);

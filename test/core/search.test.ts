@@ -19,6 +19,81 @@ import {
 } from '../fixtures/envelopes.js';
 
 describe('searchEnvelope', () => {
+  it('finds thinking text and summary (1.1), never its signature or encrypted data', () => {
+    const chat = {
+      ...envelope([
+        msg('u1', 'user', text('Plan the route')),
+        msg(
+          'a1',
+          'assistant',
+          {
+            kind: 'thinking',
+            content: 'The user wants a route through Lyon.',
+            collapsed: true,
+            signature: 'EqQBCkYIARgCKkD Lyon',
+            field: 'reasoning_content',
+          },
+          {
+            kind: 'thinking',
+            content: '',
+            summary: ['Considered the **Lyon** detour.'],
+            encryptedContent: 'gAAAALyonLyon',
+            itemId: 'rs_Lyon',
+            collapsed: true,
+          },
+          { kind: 'thinking', content: '', redactedData: 'Lyon', collapsed: true },
+        ),
+      ]),
+      version: '1.1' as const,
+    };
+    assert.deepEqual(searchEnvelope(chat, 'lyon').matches, [
+      { messageIndex: 1, segmentIndex: 0, occurrence: 0 },
+      { messageIndex: 1, segmentIndex: 1, occurrence: 0 },
+    ]);
+    assert.deepEqual(searchEnvelope(chat, 'reasoning_content').matches, []);
+  });
+
+  it('skips the opaque parts of provider results and citations', () => {
+    const chat = {
+      ...envelope([
+        msg('a1', 'assistant', {
+          kind: 'text',
+          content: 'Lyon is in France.',
+          citations: [
+            {
+              type: 'web_search_result_location',
+              url: 'https://example.org/lyon',
+              title: 'Lyon guide',
+              cited_text: 'Lyon is a city',
+              encrypted_index: 'Lyonxyz',
+            },
+          ],
+        }),
+        msg('t1', 'tool', {
+          kind: 'tool_call_result',
+          toolName: 'web_search',
+          result: '',
+          success: true,
+          collapsed: true,
+          runBy: 'provider',
+          structured: [
+            {
+              type: 'web_search_result',
+              url: 'https://example.org/lyon',
+              title: 'Lyon',
+              encrypted_content: 'Lyon',
+            },
+          ],
+        }),
+      ]),
+      version: '1.1' as const,
+    };
+    const found = searchEnvelope(chat, 'lyon').matches;
+    // Text 1, cited title 1, cited text 1, URL 1; result title 1 and URL 1: no encrypted ones.
+    assert.equal(found.filter((m) => m.messageIndex === 0).length, 4);
+    assert.equal(found.filter((m) => m.messageIndex === 1).length, 2);
+  });
+
   it('finds every occurrence, case-insensitively, in reading order', () => {
     const found = searchEnvelope(
       envelope([msg('u1', 'user', text('Apple and apple')), msg('a1', 'assistant', text('APPLE'))]),

@@ -61,6 +61,51 @@ describe('<context-meter>', () => {
     });
   }
 
+  it("counts the model's thinking (1.1) in the history, redacted thinking by its size", async () => {
+    const base = {
+      version: '1.1' as const,
+      messages: [
+        {
+          id: 'u',
+          role: 'user' as const,
+          timestamp: 1,
+          segments: [{ kind: 'text' as const, content: 'Plan a hike.' }],
+        },
+        {
+          id: 'a',
+          role: 'assistant' as const,
+          timestamp: 2,
+          segments: [{ kind: 'text' as const, content: 'Mesa Trail, early.' }],
+        },
+      ],
+    };
+    const thinking = structuredClone(base);
+    thinking.messages[1].segments.unshift(
+      {
+        kind: 'thinking',
+        content: 'Shade matters in July; Mesa Trail is shaded and short. '.repeat(20),
+        collapsed: true,
+      } as never,
+      { kind: 'thinking', content: '', redactedData: 'E'.repeat(3200), collapsed: true } as never,
+    );
+    const without = await fixture<ContextMeter>(
+      html`<context-meter .envelope=${base}></context-meter>`,
+    );
+    const withThinking = await fixture<ContextMeter>(
+      html`<context-meter .envelope=${thinking}></context-meter>`,
+    );
+    const m = measureEnvelope(thinking);
+    expect(rows(withThinking)).to.deep.equal(expectedRows(m));
+    const history = (el: ContextMeter) => rows(el).find((row) => row[0] === 'history')!;
+    const before = measureEnvelope(base).byKind.history.tokens;
+    const [think, redacted] = m.byMessage[1].segments;
+    expect(redacted.tokens).to.equal(600);
+    expect(think.tokens).to.be.greaterThan(200);
+    expect(m.byKind.history.tokens).to.equal(before + think.tokens + redacted.tokens);
+    expect(history(without)[1]).to.equal(fmt(before));
+    expect(history(withThinking)[1]).to.equal(fmt(m.byKind.history.tokens));
+  });
+
   it('measures the target it is given and says so', async () => {
     const envelope = await loadDemo('b');
     const el = await fixture<ContextMeter>(

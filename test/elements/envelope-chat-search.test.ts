@@ -413,6 +413,51 @@ describe('<envelope-chat> with long conversations', () => {
 });
 
 describe('<envelope-chat> context size in the header', () => {
+  it('finds thinking text and summary (1.1), opens the collapsed thinking and paints them, never its signature', async () => {
+    const conversation: Envelope = {
+      ...envelope([
+        msg('u1', 'user', text('Which trail has shade?')),
+        msg(
+          'a1',
+          'assistant',
+          {
+            kind: 'thinking',
+            content: 'Mesa Trail runs under **ponderosa** pines.',
+            signature: 'ponderosa-signature',
+            collapsed: true,
+          },
+          {
+            kind: 'thinking',
+            content: '',
+            summary: ['Weighing ponderosa shade against distance.'],
+            encryptedContent: 'ponderosa',
+            collapsed: true,
+          },
+          text('Mesa Trail.'),
+        ),
+      ]),
+      version: '1.1',
+    };
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat .envelope=${conversation}></envelope-chat>`,
+    );
+    await settle(chat);
+    const thinking = segmentOf(chat, 'a1', 0)!;
+    const summary = segmentOf(chat, 'a1', 1)!;
+    expect(collapsed(thinking)).to.equal(true);
+    expect(collapsed(summary)).to.equal(true);
+    expect(deepText(thinking)).to.include('Thinking');
+    expect(deepText(thinking)).not.to.include('ponderosa');
+
+    await type(chat, 'ponderosa');
+    expect(status(chat)).to.equal('1 of 2');
+    expect(collapsed(thinking)).to.equal(false);
+    expect(collapsed(summary)).to.equal(false);
+    expect(painted('pe-search-current')).to.deep.equal(['ponderosa']);
+    expect(painted('pe-search')).to.deep.equal(['ponderosa']);
+    expect(deepText(thinking)).not.to.include('signature');
+  });
+
   it('shows the compact meter with the numbers of measureEnvelope, after the first paint', async () => {
     const demo = await loadDemo('b');
     const chat = await fixture<EnvelopeChat>(

@@ -122,6 +122,96 @@ describe('<envelope-message> segment styles', () => {
     ],
   };
 
+  it('draws thinking collapsed, a provider-run call and its search results, and citations (1.1)', async () => {
+    const reply: Message = {
+      id: 'a-9',
+      role: 'assistant',
+      timestamp: Date.UTC(2026, 6, 2, 8, 0),
+      segments: [
+        {
+          kind: 'thinking',
+          content: 'Look up **current** closures first.',
+          signature: 'sig',
+          collapsed: true,
+        },
+        {
+          kind: 'tool_call_request',
+          toolName: 'web_search',
+          arguments: { query: 'Boulder trail closures' },
+          collapsed: false,
+          runBy: 'provider',
+        },
+        {
+          kind: 'tool_call_result',
+          toolName: 'web_search',
+          result: '',
+          success: true,
+          collapsed: false,
+          runBy: 'provider',
+          resultType: 'web_search_tool_result',
+          structured: [
+            {
+              type: 'web_search_result',
+              url: 'https://bouldercolorado.gov/trail-closures',
+              title: 'Trail closures',
+            },
+          ],
+        },
+        {
+          kind: 'text',
+          content: 'Mesa Trail is closed until July 20.',
+          citations: [
+            {
+              type: 'web_search_result_location',
+              url: 'https://bouldercolorado.gov/trail-closures',
+              title: 'Trail closures',
+              cited_text: 'Mesa Trail is closed through July 20.',
+            },
+          ],
+        },
+      ],
+    };
+    const el = await fixture<EnvelopeMessage>(
+      html`<envelope-message time-zone="UTC" .message=${reply}></envelope-message>`,
+    );
+    await settle(el);
+    const root = el.shadowRoot!;
+    const segments = [...root.querySelectorAll<HTMLElement>('[part~="segment"]')];
+    expect(segments.map((s) => s.className)).to.deep.equal([
+      'segment segment-thinking',
+      'segment segment-tool_call_request',
+      'segment segment-tool_call_result',
+      'segment segment-text',
+    ]);
+    const [thinking, call, result, text] = segments;
+    const header = thinking.querySelector('[part~="segment-header"]')!;
+    expect(header.getAttribute('aria-expanded')).to.equal('false');
+    expect(header.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      'Thinking 35 characters · signed',
+    );
+    expect(thinking.textContent).not.to.include('current');
+    (header as HTMLButtonElement).click();
+    await settle(el);
+    expect(thinking.querySelector('[part~="segment-content"] strong')!.textContent).to.equal(
+      'current',
+    );
+    expect(call.querySelector('[part~="segment-provider"]')!.textContent).to.equal(
+      'Run by the provider',
+    );
+    const link = result.querySelector<HTMLAnchorElement>('[part~="segment-provider-link"]')!;
+    expect(link.textContent).to.equal('Trail closures');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(text.querySelector('[part~="segment-citation"]')!.textContent).to.include(
+      'Mesa Trail is closed through July 20.',
+    );
+    // The kinds' styles reached the message's shadow root: the badge has its pill.
+    const badge = call.querySelector('[part~="segment-provider"]')!;
+    expect(getComputedStyle(badge).borderTopLeftRadius).to.equal('999px');
+    expect(getComputedStyle(thinking.querySelector('.disclosure')!).borderLeftWidth).to.equal(
+      '3px',
+    );
+  });
+
   it("draws JSON in the theme's colours, light and dark (the kind's styles load with its view)", async () => {
     const colourOf = async (theme: string) => {
       const el = await fixture<EnvelopeMessage>(

@@ -221,3 +221,22 @@ describe('<segment-system-prompt>', () => {
     );
   });
 });
+
+describe('<segment-system-prompt> with a cache marker (protocol 1.1)', () => {
+  it('says "cached (ephemeral, 1h)" in its header', async () => {
+    const el = await fixture<SegmentSystemPrompt>(
+      html`<segment-system-prompt
+        .segment=${{
+          kind: 'system_prompt',
+          content: 'You are a trail guide.',
+          collapsed: true,
+          cacheControl: { type: 'ephemeral', ttl: '1h' },
+        }}
+      ></segment-system-prompt>`,
+    );
+    expect(part(el, 'summary')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      '22 characters · cached (ephemeral, 1h)',
+    );
+    expect(part(el, 'cache')!.title).to.include('cache marker');
+  });
+});

@@ -83,3 +83,87 @@ describe('<segment-text>', () => {
     expect(texts[7]!.shadowRoot!.querySelector('strong')!.textContent).to.equal('Text 7');
   });
 });
+
+describe('<segment-text> citations and cache marker (protocol 1.1)', () => {
+  const cited: TextSegment = {
+    kind: 'text',
+    content: 'Mesa Trail is **closed** north of NCAR until July 20.',
+    cacheControl: { type: 'ephemeral' },
+    citations: [
+      {
+        type: 'web_search_result_location',
+        url: 'https://bouldercolorado.gov/trail-closures',
+        title: 'Trail closures | City of Boulder',
+        cited_text: 'Mesa Trail between NCAR and Bear Canyon is closed through July 20.',
+        encrypted_index: 'EpMBCioIBhgC',
+      },
+      {
+        type: 'url_citation',
+        url: 'https://bouldercolorado.gov/trail-closures',
+        title: 'Trail closures | City of Boulder',
+        start_index: 0,
+        end_index: 10,
+      },
+      { type: 'file_citation', file_id: 'file-9x', filename: 'trail-report.pdf', index: 12 },
+      {
+        type: 'char_location',
+        cited_text: 'the grass is green',
+        document_index: 0,
+        document_title: 'Field notes',
+        start_char_index: 0,
+        end_char_index: 18,
+      },
+    ],
+  };
+
+  it('lists numbered sources under the unchanged text, cited text as a quote', async () => {
+    const el = await fixture<SegmentText>(html`<segment-text .segment=${cited}></segment-text>`);
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[part~="content"]')!.textContent!.trim()).to.equal(
+      'Mesa Trail is closed north of NCAR until July 20.',
+    );
+    const list = root.querySelector('[part~="citations"] ol')!;
+    const items = [...list.querySelectorAll('[part~="citation"]')];
+    expect(
+      items.map((li) => li.firstChild && li.textContent!.replace(/\s+/g, ' ').trim()),
+    ).to.deep.equal([
+      'Trail closures | City of Boulder — bouldercolorado.gov Mesa Trail between NCAR and Bear Canyon is closed through July 20.',
+      'Trail closures | City of Boulder — bouldercolorado.gov',
+      'file trail-report.pdf',
+      'Field notes the grass is green',
+    ]);
+    const link = items[0].querySelector<HTMLAnchorElement>('[part~="citation-link"]')!;
+    expect(link.getAttribute('href')).to.equal('https://bouldercolorado.gov/trail-closures');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(link.referrerPolicy).to.equal('no-referrer');
+    expect(items[0].querySelector('blockquote[part~="cited-text"]')).to.exist;
+    expect(root.textContent).to.not.include('EpMBCioI');
+    expect(root.querySelector('[part~="cache"]')!.textContent!.trim()).to.equal(
+      'cached (ephemeral)',
+    );
+  });
+
+  it('draws nothing extra for a plain text', async () => {
+    const el = await fixture<SegmentText>(html`<segment-text .segment=${text}></segment-text>`);
+    expect(el.shadowRoot!.querySelector('[part~="citations"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('[part~="cache"]')).to.equal(null);
+  });
+
+  it('never links an unsafe citation URL, and shows hostile fields as text', async () => {
+    const el = await fixture<SegmentText>(
+      html`<segment-text
+        .segment=${{
+          kind: 'text',
+          content: 'x',
+          citations: [
+            { type: 'url_citation', url: 'javascript:window.__pwned=1', title: HOSTILE },
+            { type: 'web_search_result_location', url: HOSTILE, title: 't', cited_text: HOSTILE },
+          ],
+        }}
+      ></segment-text>`,
+    );
+    await expectInert(el);
+    expect(el.shadowRoot!.querySelectorAll('[part~="citations"] a[href]').length).to.equal(0);
+    expect(el.shadowRoot!.querySelector('[part~="cited-text"]')!.textContent).to.equal(HOSTILE);
+  });
+});

@@ -402,3 +402,64 @@ describe('<segment-tool-overview>', () => {
     expect(part(el, 'schema-json')!.textContent).to.include('window.__pwned');
   });
 });
+
+describe('<segment-tool-overview> with provider tools (protocol 1.1)', () => {
+  const overview: ToolOverviewSegment = {
+    kind: 'tool_overview',
+    collapsed: false,
+    inSystemText: false,
+    items: [
+      { name: 'get_weather', description: 'Current weather of a city.', parameters: 'city' },
+      {
+        name: 'web_search',
+        description: 'Searches the web (run by Anthropic).',
+        parameters: '',
+        runBy: 'provider',
+        declaration: { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+      },
+      {
+        name: 'github',
+        description: 'MCP server github',
+        parameters: '',
+        runBy: 'provider',
+        declaredIn: 'mcp_servers',
+        declaration: { type: 'url', url: 'https://mcp.example.com/sse', name: 'github' },
+      },
+    ],
+  };
+
+  it("notes tools sent only in the API's tools field, above the list", async () => {
+    const el = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview .segment=${overview}></segment-tool-overview>`,
+    );
+    expect(part(el, 'tools-note')!.textContent!.trim()).to.equal(
+      "Sent only as the API's tools, not in the system text.",
+    );
+    const plain = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview
+        .segment=${{ ...overview, inSystemText: undefined }}
+      ></segment-tool-overview>`,
+    );
+    expect(part(plain, 'tools-note')).to.equal(null);
+  });
+
+  it('marks provider tools and shows their declaration as JSON', async () => {
+    const el = await fixture<SegmentToolOverview>(
+      html`<segment-tool-overview .segment=${overview}></segment-tool-overview>`,
+    );
+    const tools = parts(el, 'tool');
+    expect(tools[0].querySelector('[part~="provider"]')).to.equal(null);
+    expect(tools[0].querySelector('[part~="note"]')).to.exist;
+    expect(tools[1].querySelector('[part~="provider"]')!.textContent).to.equal('provider tool');
+    expect(tools[1].querySelector('[part~="note"]'), 'no "no schema" note').to.equal(null);
+    expect(tools[2].querySelector('[part~="declared-in"]')!.textContent).to.equal('MCP server');
+    const toggle = tools[1].querySelector<HTMLButtonElement>('[part~="declaration-toggle"]')!;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    toggle.click();
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    expect(tools[1].querySelector('[part~="declaration-json"]')!.textContent).to.include(
+      '"web_search_20250305"',
+    );
+  });
+});

@@ -281,3 +281,169 @@ describe('<tool-call-request>', () => {
     expect(shadow(el).textContent).to.include('<script>window.__pwned=1</script>');
   });
 });
+
+describe('<tool-call-request> run by the provider (protocol 1.1)', () => {
+  const mount = async (segment: ToolCallRequestSegment) => {
+    const el = await fixture<ToolCallRequest>(
+      html`<tool-call-request .segment=${segment}></tool-call-request>`,
+    );
+    return { el, root: shadow(el) };
+  };
+  const provider = (item: Record<string, unknown>, extra: Partial<ToolCallRequestSegment> = {}) =>
+    ({
+      kind: 'tool_call_request',
+      toolName: String(item.type),
+      arguments: {},
+      collapsed: false,
+      runBy: 'provider',
+      item,
+      ...extra,
+    }) as ToolCallRequestSegment;
+  const facts = (root: ShadowRoot) =>
+    Object.fromEntries(
+      [...root.querySelectorAll('[part~="provider-facts"] > div')].map((row) => [
+        row.querySelector('dt')!.textContent!.trim(),
+        row.querySelector('dd')!,
+      ]),
+    );
+
+  it('says "Run by the provider" and shows an Anthropic server call\'s arguments', async () => {
+    const { root } = await mount({
+      kind: 'tool_call_request',
+      toolName: 'web_search',
+      arguments: { query: 'Boulder trail closures July 2026' },
+      collapsed: false,
+      runBy: 'provider',
+    });
+    expect(root.querySelector('[part~="provider"]')!.textContent).to.equal('Run by the provider');
+    expect(root.querySelector('[part~="value"]')!.textContent).to.equal(
+      'Boulder trail closures July 2026',
+    );
+  });
+
+  it('an app call has no badge', async () => {
+    const { root } = await mount(request);
+    expect(root.querySelector('[part~="provider"]')).to.equal(null);
+  });
+
+  it('names the MCP server ("via MCP server …")', async () => {
+    const { root } = await mount({
+      kind: 'tool_call_request',
+      toolName: 'get_issue',
+      arguments: { id: 42 },
+      collapsed: false,
+      runBy: 'provider',
+      server: 'github',
+    });
+    expect(root.querySelector('[part~="server"]')!.textContent).to.equal('via MCP server github');
+  });
+
+  it('draws a web search item: the query and its sources as safe links', async () => {
+    const { root } = await mount(
+      provider({
+        type: 'web_search_call',
+        id: 'ws_1',
+        status: 'completed',
+        action: {
+          type: 'search',
+          query: 'trail closures Boulder',
+          sources: [
+            { type: 'url', url: 'https://bouldercolorado.gov/trail-closures' },
+            { type: 'url', url: 'javascript:alert(1)' },
+          ],
+        },
+      }),
+    );
+    const rows = facts(root);
+    expect(rows.Query.textContent!.trim()).to.equal('trail closures Boulder');
+    expect(rows.Status.textContent!.trim()).to.equal('completed');
+    const links = [...rows.Sources.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://bouldercolorado.gov/trail-closures',
+    ]);
+    expect(links[0].rel).to.equal('noopener noreferrer');
+    expect(links[0].target).to.equal('_blank');
+    expect(links[0].referrerPolicy).to.equal('no-referrer');
+    // The refused URL is there as text.
+    expect(rows.Sources.textContent).to.include('javascript:alert(1)');
+    expect(root.querySelector('[part~="empty"]')).to.equal(null);
+  });
+
+  it('draws code interpreter code and its logs', async () => {
+    const { root } = await mount(
+      provider({
+        type: 'code_interpreter_call',
+        id: 'ci_1',
+        status: 'completed',
+        code: 'import math\nprint(math.sqrt(2))',
+        outputs: [{ type: 'logs', logs: '1.4142135623730951' }],
+        container_id: 'cntr_123',
+      }),
+    );
+    expect(root.querySelector('[part~="provider-code"]')!.textContent).to.equal(
+      'import math\nprint(math.sqrt(2))',
+    );
+    expect(root.querySelector('[part~="provider-output"]')!.textContent).to.equal(
+      '1.4142135623730951',
+    );
+    expect(facts(root).Container.textContent!.trim()).to.equal('cntr_123');
+  });
+
+  it('draws an MCP call: its arguments as JSON, its output and its error', async () => {
+    const { root } = await mount(
+      provider({
+        type: 'mcp_call',
+        id: 'mcp_1',
+        name: 'roll',
+        server_label: 'dmcp',
+        arguments: '{"diceRollExpression":"2d4 + 1"}',
+        output: '4',
+        error: 'rate limited',
+      }),
+    );
+    const rows = facts(root);
+    expect(rows.Tool.textContent!.trim()).to.equal('roll');
+    expect(rows.Arguments.querySelector('.json-key')!.textContent).to.equal('"diceRollExpression"');
+    expect(rows.Output.textContent!.trim()).to.equal('4');
+    expect(rows.Error.querySelector('[part~="provider-error"]')!.textContent).to.equal(
+      'rate limited',
+    );
+  });
+
+  it('shows a generated image as a data:image picture, lazy and without referrer', async () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const { root } = await mount(
+      provider({ type: 'image_generation_call', id: 'ig_1', status: 'completed', result: png }),
+    );
+    const img = root.querySelector<HTMLImageElement>('[part~="provider-image"]')!;
+    expect(img.getAttribute('src')).to.equal(`data:image/png;base64,${png}`);
+    expect(img.loading).to.equal('lazy');
+    expect(img.referrerPolicy).to.equal('no-referrer');
+    const bad = await mount(
+      provider({ type: 'image_generation_call', result: '<svg onload=alert(1)>' }),
+    );
+    expect(bad.root.querySelector('img')).to.equal(null);
+  });
+
+  it('shows an item of an unknown type as JSON', async () => {
+    const { root } = await mount(
+      provider({ type: 'local_shell_call', action: { command: ['ls'] } }),
+    );
+    expect(root.querySelector('[part~="provider-json"]')!.textContent).to.include('"command"');
+  });
+
+  it('keeps hostile item fields inert', async () => {
+    const { root } = await mount(
+      provider(
+        {
+          type: 'web_search_call',
+          action: { type: 'search', query: HOSTILE, sources: [{ type: 'url', url: HOSTILE }] },
+        },
+        { server: HOSTILE },
+      ),
+    );
+    await expectInert(root);
+    expect(root.textContent).to.include('<script>window.__pwned=1</script>');
+  });
+});

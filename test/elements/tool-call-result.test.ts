@@ -176,3 +176,125 @@ describe('<tool-call-result>', () => {
     expect(part(el, 'result')!.textContent).to.equal(HOSTILE);
   });
 });
+
+describe('<tool-call-result> with a structured result (protocol 1.1)', () => {
+  const mount = (segment: ToolCallResultSegment) =>
+    fixture<ToolCallResult>(html`<tool-call-result .segment=${segment}></tool-call-result>`);
+  const structured = (
+    value: ToolCallResultSegment['structured'],
+    extra: Partial<ToolCallResultSegment> = {},
+  ): ToolCallResultSegment => ({
+    kind: 'tool_call_result',
+    toolName: 'web_search',
+    result: JSON.stringify(value),
+    success: true,
+    collapsed: false,
+    runBy: 'provider',
+    structured: value,
+    ...extra,
+  });
+
+  it('lists web search results as title links with host and page age, never the encrypted content', async () => {
+    const el = await mount(
+      structured(
+        [
+          {
+            type: 'web_search_result',
+            url: 'https://bouldercolorado.gov/trail-closures',
+            title: 'Trail closures | City of Boulder',
+            page_age: '2 days ago',
+            encrypted_content: 'EqgfCioIARgBIiQ3YTAwMjY1Mi1h',
+          },
+          {
+            type: 'web_search_result',
+            url: 'https://www.alltrails.com/parks/us/colorado/boulder',
+            title: 'Best trails in Boulder',
+            encrypted_content: 'Eo8BCioIARgBIiQ',
+          },
+        ],
+        { resultType: 'web_search_tool_result' },
+      ),
+    );
+    expect(part(el, 'provider')!.textContent).to.equal('Run by the provider');
+    expect(part(el, 'result-type')!.textContent).to.equal('web_search_tool_result');
+    const items = [...part(el, 'provider-list')!.querySelectorAll('li')];
+    expect(items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      'Trail closures | City of Boulder — bouldercolorado.gov page age 2 days ago',
+      'Best trails in Boulder — www.alltrails.com',
+    ]);
+    const link = items[0].querySelector('a')!;
+    expect(link.getAttribute('href')).to.equal('https://bouldercolorado.gov/trail-closures');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect(el.shadowRoot!.textContent).to.not.include('EqgfCioI');
+    // The structured value is shown, not the text that repeats it.
+    expect(part(el, 'result')).to.equal(null);
+  });
+
+  it('shows code execution output: stdout, stderr and the return code', async () => {
+    const el = await mount(
+      structured(
+        {
+          type: 'code_execution_result',
+          stdout: 'mean 4.2\n',
+          stderr: 'warning: x',
+          return_code: 1,
+        },
+        { toolName: 'code_execution', resultType: 'code_execution_tool_result' },
+      ),
+    );
+    expect(part(el, 'provider-output')!.textContent).to.equal('mean 4.2\n');
+    expect(part(el, 'provider-error')!.textContent).to.equal('warning: x');
+    const code = part(el, 'provider-return-code')!;
+    expect(code.textContent!.trim()).to.equal('Return code 1');
+    expect(code.classList.contains('failed')).to.equal(true);
+  });
+
+  it('shows a provider error as an error', async () => {
+    const el = await mount(
+      structured({ type: 'web_search_tool_result_error', error_code: 'max_uses_exceeded' }),
+    );
+    const error = part(el, 'provider-error')!;
+    expect(error.getAttribute('role')).to.equal('note');
+    expect(error.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Error: max_uses_exceeded');
+    expect(part(el, 'error'), 'not the error panel of bad input').to.equal(null);
+  });
+
+  it('shows a Gemini function response object as JSON, not the text', async () => {
+    const el = await mount(
+      structured(
+        { temperature: 21, unit: 'celsius', conditions: 'light wind' },
+        { toolName: 'get_weather', runBy: undefined, result: 'the text form' },
+      ),
+    );
+    expect(part(el, 'provider')).to.equal(null);
+    const json = part(el, 'provider-json')!;
+    expect([...json.querySelectorAll('.json-key')].map((k) => k.textContent)).to.deep.equal([
+      '"temperature"',
+      '"unit"',
+      '"conditions"',
+    ]);
+    expect(el.shadowRoot!.textContent).to.not.include('the text form');
+  });
+
+  it("shows Gemini's code execution result: outcome and output", async () => {
+    const el = await mount(structured({ outcome: 'OUTCOME_OK', output: '42\n' }));
+    expect(part(el, 'provider-output')!.textContent).to.equal('42\n');
+    expect(part(el, 'provider-facts')!.textContent).to.include('OUTCOME_OK');
+  });
+
+  it('keeps hostile titles, URLs and output inert', async () => {
+    const el = await mount(
+      structured([
+        { type: 'web_search_result', url: HOSTILE, title: HOSTILE },
+        { type: 'web_search_result', url: 'javascript:window.__pwned=1', title: 'x' },
+      ]),
+    );
+    const code = await mount(
+      structured({ type: 'code_execution_result', stdout: HOSTILE, return_code: 0 }),
+    );
+    await expectInert(el.shadowRoot!);
+    await expectInert(code.shadowRoot!);
+    expect(el.shadowRoot!.querySelectorAll('a[href]').length).to.equal(0);
+    expect(part(code, 'provider-output')!.textContent).to.equal(HOSTILE);
+  });
+});

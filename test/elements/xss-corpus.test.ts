@@ -143,9 +143,12 @@ function findActive(root: ParentNode): string[] {
         `<${media.localName}> preload=${media.getAttribute('preload')} autoplay=${media.autoplay}`,
       );
   }
-  for (const link of deepQueryAll<HTMLAnchorElement>(root, '.markdown a[href]')) {
+  // Every link: Markdown's, and those of citations and provider-run tools (1.1).
+  for (const link of deepQueryAll<HTMLAnchorElement>(root, 'a[href]')) {
     if (link.rel !== 'noopener noreferrer' || link.target !== '_blank')
       problems.push(`a[href=${link.href}] rel=${link.rel} target=${link.target}`);
+    if (!/^(?:https?:|mailto:)/i.test(link.getAttribute('href')!.trim()))
+      problems.push(`a[href=${link.getAttribute('href')!.slice(0, 60)}]`);
   }
   return problems;
 }
@@ -189,7 +192,11 @@ function expectDrawn(segment: Element, c: Case): void {
     deepQueryAll(segment, 'button[aria-expanded="false"]'),
     `${where} is fully expanded`,
   ).to.deep.equal([]);
-  if (nameOf(segment) !== 'segment-text' && c.payload.trim() !== '')
+  // Redacted thinking has nothing to open (no button); every other thinking is open.
+  if (nameOf(segment) === 'segment-thinking' && deepQuery(segment, 'button'))
+    expect(deepQuery(segment, '[part~="content"], [part~="segment-content"]'), where).to.exist;
+  // Text and thinking are Markdown: the payload is drawn from its tokens, not as it was written.
+  if (!['segment-text', 'segment-thinking'].includes(nameOf(segment)) && c.payload.trim() !== '')
     expect(deepText(segment).includes(c.payload), `${where} shows the payload as text`).to.equal(
       true,
     );
@@ -447,6 +454,28 @@ describe('XSS corpus: every payload in every string field and attribute (SPEC §
       'member_joined',
       'group_nickname',
       'peer_bot',
+      // 1.1: the protocol's own words and the API type names that select how an item is drawn.
+      'provider',
+      'mcp_servers',
+      'web_search_call',
+      'search',
+      'url',
+      'code_interpreter_call',
+      'logs',
+      'mcp_call',
+      'image_generation_call',
+      'file_search_call',
+      'web_search_result',
+      'code_execution_result',
+      'web_search_tool_result_error',
+      'web_fetch_result',
+      'document',
+      'web_search_result_location',
+      'url_citation',
+      'file_citation',
+      'char_location',
+      // Redacted thinking has no text: its content is empty.
+      '',
     ]);
     ['object', 'string', TEMPLATE_VARIABLE, ...Object.keys(SEGMENT_TAGS)].forEach((word) =>
       words.add(word),

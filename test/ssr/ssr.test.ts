@@ -674,6 +674,9 @@ describe('the XSS corpus through the server path', () => {
               if (URL_ATTRIBUTES.includes(attr.name) && /^\\s*(javascript|vbscript):|^\\s*data:text\\/html/i.test(attr.value))
                 problems.push(tag + '[' + attr.name + '=' + attr.value + ']');
             }
+            // Every link (Markdown, citations, provider-run tools): http(s) or mailto, no opener.
+            if (tag === 'a' && el.hasAttribute('href') && (!/^\\s*(https?:|mailto:)/i.test(el.getAttribute('href')) || el.rel !== 'noopener noreferrer'))
+              problems.push('a[href=' + el.getAttribute('href').slice(0, 60) + '] rel=' + el.rel);
           }
         };
         visit(document.body, false);

@@ -13,7 +13,7 @@ import { jsonPreview } from '../protocol/json-value.js';
 import { staticVariables } from '../protocol/template.js';
 import type { ExportOptions } from '../targets/target.js';
 import { bodySlots } from './body-slots.js';
-import { estimateTokenizer, type Tokenizer } from './token-estimate.js';
+import { estimateOpaqueTokens, estimateTokenizer, type Tokenizer } from './token-estimate.js';
 import { validateEnvelope } from '../protocol/validate.js';
 import {
   emptyMeasurement,
@@ -66,6 +66,11 @@ export const IMAGE_TOKENS = 765;
  * - Buckets follow the segment kind; `text` in a system message counts as system prompt.
  * - Images sent as images count `imageTokens` each and no characters; audio, video and images
  *   outside user messages are sent as a text line, which is what is counted.
+ * - The model's thinking (1.1) counts as its message's history whether or not the target sends
+ *   it back: its text and summary where the body carries them, else as the segment holds them;
+ *   redacted or encrypted thinking by the length of its data (`estimateOpaqueTokens`).
+ *   Provider-run calls and results count their name and arguments, and their result, the same
+ *   way: only the API they came from carries them, in blocks of its own.
  * - Role markers and the providers' own chat templates are not counted: they are a few tokens per
  *   message and differ by model.
  *
@@ -170,6 +175,16 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
     }
   }
 
+  // What the body did not carry as text of its own: thinking and provider-run tools (see above).
+  for (const pending of [...trace.turnTexts.values(), ...trace.systemTexts.values()])
+    for (const piece of pending) if (piece.direct) charge(piece.ref, piece.text);
+  for (const { ref, length } of trace.opaque)
+    addTo(
+      result.byMessage[ref.message].segments[ref.segment],
+      length,
+      estimateOpaqueTokens(length),
+    );
+
   for (const message of result.byMessage) {
     for (const segment of message.segments) {
       addTo(message, segment.characters, segment.tokens);
@@ -255,6 +270,8 @@ interface SegmentRef {
 interface PendingText {
   ref: SegmentRef;
   text: string;
+  /** Charged from the segment when no body text claims it (thinking, provider-run tools). */
+  direct?: boolean;
 }
 
 /** What each segment writes and where it goes, in the order the request carries it. */
@@ -269,6 +286,8 @@ interface Trace {
   results: SegmentRef[];
   tools: SegmentRef[];
   images: SegmentRef[];
+  /** Redacted or encrypted thinking: the length of its data. */
+  opaque: { ref: SegmentRef; length: number }[];
 }
 
 /**
@@ -286,6 +305,7 @@ function traceSegments(envelope: Envelope, conversation: Conversation, timeZone 
     results: [],
     tools: [],
     images: [],
+    opaque: [],
   };
   // A message's texts go to the system text only when it is a leading system message: then no
   // turn of its own carries them.
@@ -322,11 +342,27 @@ function traceSegments(envelope: Envelope, conversation: Conversation, timeZone 
             texts.push({ ref, text: `[${segment.mediaType}: ${segment.altText || segment.url}]` });
           break;
         case 'tool_call_request':
-          trace.calls.push(ref);
+          if (segment.runBy === 'provider')
+            texts.push({ ref, text: segment.toolName + jsonText(segment.arguments), direct: true });
+          else trace.calls.push(ref);
           break;
         case 'tool_call_result':
-          trace.results.push(ref);
+          if (segment.runBy === 'provider')
+            texts.push({
+              ref,
+              text: segment.structured ? jsonText(segment.structured) : segment.result,
+              direct: true,
+            });
+          else trace.results.push(ref);
           break;
+        case 'thinking': {
+          for (const text of [...(segment.summary ?? []), segment.content])
+            if (text !== '') texts.push({ ref, text, direct: true });
+          const length =
+            (segment.redactedData?.length ?? 0) + (segment.encryptedContent?.length ?? 0);
+          if (length > 0) trace.opaque.push({ ref, length });
+          break;
+        }
         case 'state_change':
           // The line the model gets (headers and synthesized changes stay overhead).
           texts.push({
@@ -347,6 +383,15 @@ function traceSegments(envelope: Envelope, conversation: Conversation, timeZone 
   return trace;
 }
 
+/** JSON text of a value the API sent as an object; '' for one that has none. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Finds the pending texts of the slot's messages in `text`, in order, and takes them off the
  * list; what remains of `text` is overhead. A text not found stays pending for a later string
@@ -364,7 +409,14 @@ function claim(
     const texts = pending.get(source) ?? [];
     for (let i = 0; i < texts.length; i++) {
       const piece = texts[i];
-      const at = piece.text === '' ? cursor : text.indexOf(piece.text, cursor);
+      // Thinking and provider-run tools are only ever a body text of their own (a thought part).
+      const at = piece.direct
+        ? cursor === 0 && text === piece.text
+          ? 0
+          : -1
+        : piece.text === ''
+          ? cursor
+          : text.indexOf(piece.text, cursor);
       if (at < 0) continue;
       claimed.push(piece);
       spans.push([at, at + piece.text.length]);

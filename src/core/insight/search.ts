@@ -56,6 +56,23 @@ export function segmentSearchTexts(envelope: Envelope): string[][] {
   return texts;
 }
 
+/**
+ * A segment's fields that no element draws: signatures, encrypted or redacted data and ids that
+ * only travel back to the API (1.1). A query found only there could not be shown or painted.
+ */
+const UNDRAWN_FIELDS = new Set([
+  'kind',
+  'collapsed',
+  'signature',
+  'thoughtSignature',
+  'redactedData',
+  'encryptedContent',
+  'itemId',
+]);
+
+/** Opaque members of the API's own objects (search results, citations), by key, when they have a `type`. */
+const OPAQUE_API_KEYS = new Set(['encrypted_content', 'encrypted_index']);
+
 function searchTextOf(segment: Segment, variables: ReadonlyMap<string, string>): string {
   const parts: string[] = [];
   if (segment.kind === 'system_prompt') parts.push(expandPlaceholders(segment.content, variables));
@@ -76,7 +93,13 @@ function searchTextOf(segment: Segment, variables: ReadonlyMap<string, string>):
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, inner] = entries[i]!;
-        if (value === segment && (key === 'kind' || key === 'collapsed')) continue;
+        if (
+          value === segment &&
+          (UNDRAWN_FIELDS.has(key) || (key === 'field' && segment.kind === 'thinking'))
+        )
+          continue;
+        if (OPAQUE_API_KEYS.has(key) && typeof (value as { type?: unknown }).type === 'string')
+          continue;
         stack.push(inner, key);
       }
     }

@@ -59,3 +59,13 @@ export const estimateTokenizer: Tokenizer = {
     return Math.round(tokens);
   },
 };
+
+/**
+ * Tokens of opaque thinking (Anthropic's redacted thinking, a Responses reasoning item's
+ * encrypted content), which no tokenizer can read: the data is base64 of about as many bytes as
+ * the thinking it hides (3 bytes per 4 characters), at about 4 bytes a token, so one token per
+ * 16/3 characters of data. An estimate: the provider bills the thinking, not the data.
+ */
+export function estimateOpaqueTokens(length: number): number {
+  return Math.round((length * 3) / 16);
+}

@@ -12,6 +12,7 @@ import '../segment-document/segment-document.js';
 import '../segment-long-text/segment-long-text.js';
 import '../segment-media/segment-media.js';
 import '../segment-state-change/segment-state-change.js';
+import '../segment-thinking/segment-thinking.js';
 import { EnvelopeDiff } from './envelope-diff.component.js';
 import { defineElement } from '../internal/loading/define.js';
 

@@ -2,12 +2,7 @@ import { html, nothing } from 'lit';
 import type { MediaSegment, MediaType } from '../../core/protocol/types.js';
 import { audioIcon, icon, imageIcon, videoIcon } from '../internal/ui/icons.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
-
-/**
- * A `data:` URL is loaded as media of its own type only: a picture, a sound or a film cannot run
- * script, a document could.
- */
-const DATA_MEDIA = /^data:(\w+)\//i;
+import { loadableSrc } from '../internal/ui/url-rules.js';
 
 /** URLs shown as text are cut here: a data URL can be megabytes long. */
 const MAX_URL_CHARS = 200;
@@ -94,19 +89,6 @@ export class MediaView extends SegmentView<MediaSegment> {
           aria-label=${name}
         ></video>`;
     }
-  }
-}
-
-/** The URL to load, or null when it is not http(s) or a data: URL of the segment's type. */
-function loadableSrc(url: string, type: MediaType): string | null {
-  const trimmed = url.trim();
-  const data = DATA_MEDIA.exec(trimmed);
-  if (data) return data[1]!.toLowerCase() === type ? trimmed : null;
-  try {
-    const parsed = new URL(trimmed);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
   }
 }
 

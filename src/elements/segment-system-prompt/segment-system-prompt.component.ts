@@ -21,7 +21,8 @@ import { SystemPromptView } from './segment-system-prompt.view.js';
  * @csspart panel - The collapsible panel.
  * @csspart header - The disclosure button.
  * @csspart label - The panel's title.
- * @csspart summary - The character count.
+ * @csspart summary - The character count, and the cache note.
+ * @csspart cache - "cached (ephemeral)": the prompt carries a cache marker (1.1 `cacheControl`).
  * @csspart body - The expanded content.
  * @csspart template - The raw template block (only when it has placeholders).
  * @csspart expanded - The "as sent" block (only when the template has placeholders).

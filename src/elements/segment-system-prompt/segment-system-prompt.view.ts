@@ -3,6 +3,7 @@ import { expandPlaceholders, splitPlaceholders } from '../../core/protocol/templ
 import type { SystemPromptSegment } from '../../core/protocol/types.js';
 import { renderDisclosure } from '../internal/ui/disclosure.js';
 import { promptIcon } from '../internal/ui/icons.js';
+import { cacheWords } from '../internal/ui/cache-note.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
 import {
   MAX_SHOWN_CHARS,
@@ -36,7 +37,12 @@ export class SystemPromptView extends SegmentView<SystemPromptSegment> {
       kind: 'kind-system_prompt',
       icon: promptIcon,
       label: t.t('kind.system_prompt'),
-      summary: t.t('common.characters', { n: segment.content.length }),
+      summary: segment.cacheControl
+        ? html`${t.t('common.characters', { n: segment.content.length })} ·
+            <span part=${this.part('cache')} class="cache-tag" title=${t.t('cache.why')}
+              >${cacheWords(t, segment.cacheControl)}</span
+            >`
+        : t.t('common.characters', { n: segment.content.length }),
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       naming: this.naming,

@@ -7,13 +7,19 @@ import { TextView } from './segment-text.view.js';
  * @tagname segment-text
  * @summary Plain message text: the segment's Markdown, drawn from marked's tokens as text (raw
  * HTML inside it sanitized by DOMPurify, loaded when first needed). Always visible, never
- * collapsible.
+ * collapsible. Sources the provider cited are listed, numbered, under the unchanged text.
  *
  * @event {EnvelopeErrorEvent} envelope-error - The `segment` is invalid (`detail: { errors }`); an error panel is shown.
  *
  * @csspart base - The root wrapper.
  * @csspart content - The rendered Markdown (plain text when the text is cut).
  * @csspart cut - The note under a text too long to show whole (its first 100,000 characters are shown).
+ * @csspart citations - The numbered sources the provider cited for the text (1.1 `citations`).
+ * @csspart citation - One source: its title and host as a link, a file name or a document.
+ * @csspart citation-link - The link to a cited source (http, https and mailto only; no referrer).
+ * @csspart cited-text - The cited passage, as a quote.
+ * @csspart cache - "cached (ephemeral)": the text carries a cache marker (1.1 `cacheControl`).
+ * @csspart more - The button under a long list of sources that shows the next ones.
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop [--pe-text-color=#111827] - Text colour (dark theme: #e5e7eb).

@@ -11,7 +11,8 @@ import { ToolOverviewView } from './segment-tool-overview.view.js';
  * tree: every property with its type (enum values, `array of …`), a required mark, its
  * description, default, format, pattern and range, nested objects indented. Schemas the tree
  * cannot show fully (no properties, `$ref`, `oneOf`, `anyOf`, `allOf`, deeper than 8 levels)
- * are also shown as JSON.
+ * are also shown as JSON. Tools the provider runs itself (1.1) carry a "provider tool" badge and
+ * their declaration as JSON; tools sent only in the API's tools field get a note saying so.
  *
  * @event {SegmentToggleEvent} segment-toggle - The panel was expanded or collapsed (`detail: { messageId, segmentIndex, collapsed }`).
  * Expanding one tool's schema is local and fires nothing.
@@ -35,6 +36,12 @@ import { ToolOverviewView } from './segment-tool-overview.view.js';
  * @csspart required - The mark of a required property.
  * @csspart schema-json - A schema shown as JSON.
  * @csspart note - The note for a tool without a schema.
+ * @csspart tools-note - The note over the list when the tools went only in the API's tools field (1.1 `inSystemText: false`).
+ * @csspart provider - The "provider tool" badge of a tool the provider runs itself (1.1).
+ * @csspart declared-in - The "MCP server" mark of a tool declared in the request's `mcp_servers`.
+ * @csspart declaration-toggle - The button that shows a tool's declaration as the API wrote it.
+ * @csspart declaration - A tool's declaration region.
+ * @csspart declaration-json - The declaration as JSON.
  * @csspart error - The error panel shown for invalid input.
  *
  * @cssprop [--pe-tool-overview-color=#f59e0b] - Accent colour.
@@ -48,6 +55,7 @@ import { ToolOverviewView } from './segment-tool-overview.view.js';
  * @cssprop [--pe-json-string-color=#047857] - Colour of JSON strings (dark theme: #6ee7b7).
  * @cssprop [--pe-json-number-color=#92400e] - Colour of JSON numbers (dark theme: #fcd34d).
  * @cssprop [--pe-json-literal-color=#7c3aed] - Colour of `true`, `false` and `null` (dark theme: #c4b5fd).
+ * @cssprop [--pe-provider-color=#6366f1] - Accent of the "provider tool" badge.
  * @cssprop [--pe-radius=8px] - Corner radius.
  */
 export class SegmentToolOverview extends SegmentElement<ToolOverviewSegment> {

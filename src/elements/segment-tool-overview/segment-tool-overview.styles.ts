@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { providerBadgeStyles } from '../internal/ui/provider-parts.js';
 
 /** The styles of `<segment-tool-overview>` itself; the shared ones (theme, panels) come from internal/. */
 export const segmentToolOverviewStyles = css`
@@ -121,5 +122,25 @@ export const segmentToolOverviewStyles = css`
     margin: 0.3rem 0 0;
     color: var(--_muted);
     font-size: 0.85em;
+  }
+  .tools-note {
+    margin: 0 0 0.5rem;
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+  ${providerBadgeStyles}
+  .provider-badge,
+  .declared-in {
+    display: inline-block;
+    margin-top: 0.2rem;
+    vertical-align: baseline;
+  }
+  .declared-in {
+    color: var(--_muted);
+    font-size: 0.8em;
+  }
+  .declaration-toggle {
+    border-color: color-mix(in srgb, var(--_tool-overview) 45%, var(--_border));
+    background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
   }
 `;

@@ -5,6 +5,7 @@ import { toolsIcon } from '../internal/ui/icons.js';
 import { renderJsonText, safeStringify } from '../internal/ui/json-view.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
 import { SLICE } from '../internal/pacing/shown-slices.js';
+import { renderProviderBadge, type ProviderContext } from '../internal/ui/provider-parts.js';
 
 type Schema = Record<string, unknown>;
 
@@ -116,8 +117,12 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
   /** Indexes of the tools whose schema is shown; local to this view. */
   private openSchemas: ReadonlySet<number> = new Set();
 
+  /** Indexes of the provider tools whose declaration (1.1) is shown. */
+  private openDeclarations: ReadonlySet<number> = new Set();
+
   protected override inputChanged(): void {
     this.openSchemas = new Set();
+    this.openDeclarations = new Set();
     this.schemaFacts = new WeakMap();
   }
 
@@ -127,16 +132,23 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
    */
   protected override revealInner(segment: ToolOverviewSegment, matches: (text: string) => boolean) {
     const open = new Set(this.openSchemas);
+    const declarations = new Set(this.openDeclarations);
     let opened = 0;
     for (let index = 0; index < segment.items.length && opened < SLICE; index++) {
-      const schema = segment.items[index]!.schema;
-      if (schema && matches(safeStringify(schema, 2, MAX_JSON_CHARS))) {
-        open.add(index);
-        this.slices.include('tools', index);
-        opened++;
+      const { schema, declaration } = segment.items[index]!;
+      for (const [value, set] of [
+        [schema, open],
+        [declaration, declarations],
+      ] as const) {
+        if (value && matches(safeStringify(value, 2, MAX_JSON_CHARS))) {
+          set.add(index);
+          this.slices.include('tools', index);
+          opened++;
+        }
       }
     }
     this.openSchemas = open;
+    this.openDeclarations = declarations;
   }
 
   protected renderSegment(segment: ToolOverviewSegment) {
@@ -151,7 +163,14 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
       onToggle: () => this.toggle(),
       naming: this.naming,
       body: () =>
-        html`<ul class="tools" role="list">
+        html`${
+            segment.inSystemText === false
+              ? html`<p part=${this.part('tools-note')} class="tools-note">
+                  ${t.t('provider.toolsOnly')}
+                </p>`
+              : nothing
+          }
+          <ul class="tools" role="list">
             ${this.slices.slice('tools', segment.items).map((tool, index) => this.renderTool(tool, index))}
           </ul>
           ${this.slices.more('tools', count)}`,
@@ -170,7 +189,19 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
           >${tool.parameters}</span
         >)</code
       >
+      ${
+        tool.runBy === 'provider'
+          ? html`${renderProviderBadge(this.provider, 'provider.tool')}${
+              tool.declaredIn === 'mcp_servers'
+                ? html` <span part=${this.part('declared-in')} class="declared-in"
+                    >${t.t('provider.mcpServer')}</span
+                  >`
+                : nothing
+            }`
+          : nothing
+      }
       <p part=${this.part('tool-description')} class="tool-description">${tool.description}</p>
+      ${tool.declaration ? this.renderDeclaration(tool.declaration, index) : nothing}
       ${
         tool.schema
           ? html`${renderToggle({
@@ -188,9 +219,41 @@ export class ToolOverviewView extends SegmentView<ToolOverviewSegment> {
               <div part=${this.part('schema')} class="schema" id=${id} ?hidden=${!open}>
                 ${open ? this.renderSchema(tool.schema) : nothing}
               </div>`
-          : html`<p part=${this.part('note')} class="note">${t.t('tools.noSchema')}</p>`
+          : tool.runBy === 'provider' || tool.declaration
+            ? nothing
+            : html`<p part=${this.part('note')} class="note">${t.t('tools.noSchema')}</p>`
       }
     </li>`;
+  }
+
+  private get provider(): ProviderContext {
+    return { t: this.ambient, part: (names) => this.part(names), slices: this.slices };
+  }
+
+  /** A tool's declaration as the API wrote it (1.1: server and built-in tools), as JSON. */
+  private renderDeclaration(declaration: Record<string, unknown>, index: number) {
+    const open = this.openDeclarations.has(index);
+    const id = this.id(`declaration-${index}`);
+    return html`${renderToggle({
+        part: 'declaration-toggle',
+        expanded: open,
+        controls: id,
+        labelledBy: this.id(`declaration-toggle-${index} tool-${index}`),
+        naming: this.naming,
+        onToggle: () =>
+          this.change(() => (this.openDeclarations = toggleIndex(this.openDeclarations, index))),
+        label: html`<span id=${this.id(`declaration-toggle-${index}`)}
+          >${this.ambient.t('provider.declaration')}</span
+        >`,
+      })}
+      <div part=${this.part('declaration')} class="schema" id=${id} ?hidden=${!open}>
+        ${
+          open
+            ? html`<pre part=${this.part('declaration-json')} class="raw">
+${renderJsonText(safeStringify(declaration, 2, MAX_JSON_BESIDE_TREE_CHARS))}</pre>`
+            : nothing
+        }
+      </div>`;
   }
 
   /**

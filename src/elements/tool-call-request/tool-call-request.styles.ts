@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { providerStyles } from '../internal/ui/provider-parts.js';
 
 /** The styles of `<tool-call-request>` itself; the shared ones (theme, panels) come from internal/. */
 export const toolCallRequestStyles = css`
@@ -31,6 +32,10 @@ export const toolCallRequestStyles = css`
     color: var(--_term-muted);
   }
   .terminal .disclosure-summary {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.2rem 0.5rem;
     margin-inline-start: 0;
     min-width: 0;
     color: var(--_term-text);
@@ -128,6 +133,14 @@ export const toolCallRequestStyles = css`
     color: var(--_term-muted);
     font-size: 0.85em;
   }
+  .item {
+    margin-bottom: 0.5rem;
+  }
+  .terminal .provider-facts dt {
+    color: #93c5fd;
+    opacity: 1;
+  }
+  ${providerStyles}
   .partial {
     margin: 0;
     white-space: pre-wrap;

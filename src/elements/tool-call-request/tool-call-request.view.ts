@@ -4,6 +4,13 @@ import { chevron, renderDisclosure } from '../internal/ui/disclosure.js';
 import { callIcon } from '../internal/ui/icons.js';
 import { SLICE } from '../internal/pacing/shown-slices.js';
 import { renderJsonText, safeStringify } from '../internal/ui/json-view.js';
+import {
+  renderCallItem,
+  renderJson,
+  renderProviderBadge,
+  renderServer,
+  type ProviderContext,
+} from '../internal/ui/provider-parts.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
 
 /**
@@ -56,9 +63,8 @@ export class ToolCallRequestView extends SegmentView<ToolCallRequestSegment> {
       kind: 'terminal',
       icon: callIcon,
       label: t.t('kind.tool_call_request'),
-      summary: html`<code part=${this.part('tool-name')} class="tool-name"
-        >${segment.toolName}</code
-      >`,
+      summary: html`<code part=${this.part('tool-name')} class="tool-name">${segment.toolName}</code
+        >${segment.runBy === 'provider' ? renderProviderBadge(this.provider) : nothing}${renderServer(this.provider, segment.server)}`,
       expanded: !this.collapsed,
       onToggle: () => this.toggle(),
       naming: this.naming,
@@ -68,14 +74,34 @@ export class ToolCallRequestView extends SegmentView<ToolCallRequestSegment> {
               ${t.t('toolCall.receiving')}
             </p>
             <pre part=${this.part('partial')} class="partial">${cutPartial(this.partial)}</pre>`;
+        const item = segment.item ? this.renderItem(segment.item) : nothing;
         if (Object.keys(segment.arguments).length === 0) {
           const empty = this.part('empty');
-          return html`<p part=${empty} class="empty">${t.t('toolCall.noArguments')}</p>`;
+          return segment.item
+            ? item
+            : html`<p part=${empty} class="empty">${t.t('toolCall.noArguments')}</p>`;
         }
         this.autoOpenLeft = AUTO_OPEN_ROWS;
-        return this.renderMembers(segment.arguments, '', 1, t.t('toolCall.arguments'));
+        return html`${item}${this.renderMembers(segment.arguments, '', 1, t.t('toolCall.arguments'))}`;
       },
     });
+  }
+
+  /** What a provider-run tool (1.1) draws from its parts and from the API's own item. */
+  private get provider(): ProviderContext {
+    return { t: this.ambient, part: (names) => this.part(names), slices: this.slices };
+  }
+
+  /**
+   * A Responses built-in call item: its readable parts (query, sources, code, output, image…),
+   * or its JSON when its type is not known.
+   */
+  private renderItem(item: Record<string, unknown>) {
+    const whole = this.segment?.item ?? item;
+    const readable = renderCallItem(this.provider, item, whole);
+    return html`<div part=${this.part('item')} class="item">
+      ${readable ?? renderJson(this.provider, item)}
+    </div>`;
   }
 
   private renderMembers(value: object, path: string, depth: number, label?: string) {

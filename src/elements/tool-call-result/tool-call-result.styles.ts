@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { providerStyles } from '../internal/ui/provider-parts.js';
 
 /** The styles of `<tool-call-result>` itself; the shared ones (theme, panels) come from internal/. */
 export const toolCallResultStyles = css`
@@ -51,4 +52,11 @@ export const toolCallResultStyles = css`
     font-family: inherit;
     font-style: italic;
   }
+  .result-type {
+    margin: 0 0 0.4rem;
+    color: var(--_muted);
+    font-family: var(--_mono);
+    font-size: 0.8em;
+  }
+  ${providerStyles}
 `;

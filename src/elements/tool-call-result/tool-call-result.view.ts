@@ -1,9 +1,14 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolCallResultSegment } from '../../core/protocol/types.js';
 import { nestingExceeds } from '../../core/protocol/json-value.js';
 import { renderDisclosure } from '../internal/ui/disclosure.js';
 import { failureIcon, successIcon } from '../internal/ui/icons.js';
 import { renderJsonText, safeStringify } from '../internal/ui/json-view.js';
+import {
+  renderProviderBadge,
+  renderStructured,
+  type ProviderContext,
+} from '../internal/ui/provider-parts.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from '../internal/pacing/shown-text.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
 
@@ -30,6 +35,7 @@ export class ToolCallResultView extends SegmentView<ToolCallResultSegment> {
       summary: html`<code part=${this.part('tool-name')} class="tool-name"
           >${segment.toolName}</code
         >
+        ${segment.runBy === 'provider' ? renderProviderBadge(this.provider) : nothing}
         <span part=${this.part('status')} class="status">
           ${ok ? t.t('toolResult.success') : t.t('toolResult.failure')}
         </span>`,
@@ -37,18 +43,44 @@ export class ToolCallResultView extends SegmentView<ToolCallResultSegment> {
       onToggle: () => this.toggle(),
       naming: this.naming,
       body: () =>
-        segment.result === ''
-          ? html`<p part=${this.part('result')} class="result empty">${t.t('toolResult.empty')}</p>`
-          : html`<pre
-                part=${this.part('result')}
-                class="result"
-                tabindex="0"
-                role="region"
-                aria-label=${t.t('toolResult.body')}
-              >
-${this.formatResult(segment.result)}</pre>
-              ${renderCutNote(t, segment.result.length)}`,
+        segment.structured !== undefined
+          ? this.renderStructured(segment)
+          : this.renderText(segment.result),
     });
+  }
+
+  private renderText(result: string) {
+    const t = this.ambient;
+    return result === ''
+      ? html`<p part=${this.part('result')} class="result empty">${t.t('toolResult.empty')}</p>`
+      : html`<pre
+            part=${this.part('result')}
+            class="result"
+            tabindex="0"
+            role="region"
+            aria-label=${t.t('toolResult.body')}
+          >
+${this.formatResult(result)}</pre>
+          ${renderCutNote(t, result.length)}`;
+  }
+
+  private get provider(): ProviderContext {
+    return { t: this.ambient, part: (names) => this.part(names), slices: this.slices };
+  }
+
+  /**
+   * A result the API gave as an object or a list (1.1): drawn readably where its shape is known
+   * (search results, code output, errors), else as JSON; never its text, which only repeats it.
+   */
+  private renderStructured(segment: ToolCallResultSegment) {
+    return html`${
+        segment.resultType
+          ? html`<p part=${this.part('result-type')} class="result-type">${segment.resultType}</p>`
+          : nothing
+      }
+      <div part=${this.part('structured')} class="structured">
+        ${renderStructured(this.provider, segment.structured!)}
+      </div>`;
   }
 
   /** The result as shown: pretty-printed JSON for an object or array, else the text itself. */

@@ -5,6 +5,7 @@ import { BoundedCache } from './bounded-cache.js';
 import { defuseInlineCode } from './html-defuse.js';
 import { waitForHtml } from './html-waiting.js';
 import { onDemand } from '../loading/on-demand.js';
+import { SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
 
 /**
  * Raw HTML inside Markdown (marked's `html` tokens) is the only model text that is ever parsed
@@ -18,10 +19,6 @@ import { onDemand } from '../loading/on-demand.js';
  * most conversations never need it. Until it has loaded, and on the server (no DOM to sanitize
  * in), that HTML is shown as text; each view holding it is then replaced by the sanitized nodes.
  */
-
-export const SAFE_LINK = /^(?:https?:|mailto:)/i;
-export const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
-const SAFE_MEDIA = /^https?:/i;
 
 /** Removes `name` from `node` unless its value matches `allowed`. */
 function keepUrl(node: Element, name: string, allowed: RegExp) {

@@ -4,7 +4,8 @@ import { isTemplateResult } from 'lit/directive-helpers.js';
 import { Lexer, Parser, type MarkedOptions, type Token, type Tokens } from 'marked';
 import { BoundedCache } from './bounded-cache.js';
 import { decodeEntities } from './html-entities.js';
-import { SAFE_IMAGE, SAFE_LINK, sanitizedHtml } from './markdown-html.js';
+import { sanitizedHtml } from './markdown-html.js';
+import { SAFE_IMAGE, SAFE_LINK } from '../ui/url-rules.js';
 
 /**
  * Markdown from envelopes is untrusted (SPEC §6). marked's lexer reads it into tokens, which are

@@ -34,6 +34,7 @@ export const SEGMENT_TAGS: Record<SegmentKind, string> = {
   long_text: 'segment-long-text',
   media: 'segment-media',
   state_change: 'segment-state-change',
+  thinking: 'segment-thinking',
 };
 
 const staticTags = Object.fromEntries(

@@ -9,6 +9,7 @@ import { segmentStateChangeStyles } from '../../segment-state-change/segment-sta
 import { segmentStaticVarStyles } from '../../segment-static-var/segment-static-var.styles.js';
 import { segmentSystemPromptStyles } from '../../segment-system-prompt/segment-system-prompt.styles.js';
 import { segmentTextStyles } from '../../segment-text/segment-text.styles.js';
+import { segmentThinkingStyles } from '../../segment-thinking/segment-thinking.styles.js';
 import { segmentToolOverviewStyles } from '../../segment-tool-overview/segment-tool-overview.styles.js';
 import { toolCallRequestStyles } from '../../tool-call-request/tool-call-request.styles.js';
 import { toolCallResultStyles } from '../../tool-call-result/tool-call-result.styles.js';
@@ -37,6 +38,7 @@ const ELEMENT_STYLES: Record<SegmentKind, CSSResult> = {
   long_text: segmentLongTextStyles,
   media: segmentMediaStyles,
   state_change: segmentStateChangeStyles,
+  thinking: segmentThinkingStyles,
 };
 
 /**

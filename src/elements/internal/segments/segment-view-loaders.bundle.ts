@@ -12,6 +12,7 @@ import { DocumentView } from '../../segment-document/segment-document.view.js';
 import { LongTextView } from '../../segment-long-text/segment-long-text.view.js';
 import { MediaView } from '../../segment-media/segment-media.view.js';
 import { StateChangeView } from '../../segment-state-change/segment-state-change.view.js';
+import { ThinkingView } from '../../segment-thinking/segment-thinking.view.js';
 
 const views: Record<SegmentKind, ViewClass> = {
   text: TextView,
@@ -26,6 +27,7 @@ const views: Record<SegmentKind, ViewClass> = {
   long_text: LongTextView,
   media: MediaView,
   state_change: StateChangeView,
+  thinking: ThinkingView,
 } as Record<SegmentKind, ViewClass>;
 
 /** segment-view-loaders.ts in the one-file bundles, which define every segment element anyway. */

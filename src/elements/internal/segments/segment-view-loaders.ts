@@ -56,4 +56,8 @@ export const viewLoaders: Record<SegmentKind, () => Promise<ViewClass>> = {
     import('../../segment-state-change/segment-state-change.view.js').then(
       (m) => m.StateChangeView as ViewClass,
     ),
+  thinking: () =>
+    import('../../segment-thinking/segment-thinking.view.js').then(
+      (m) => m.ThinkingView as ViewClass,
+    ),
 };

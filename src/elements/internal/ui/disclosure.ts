@@ -205,6 +205,9 @@ export const disclosureStyles = css`
   .kind-failure {
     --_accent: var(--_tool-failure);
   }
+  .kind-thinking {
+    --_accent: var(--_thinking);
+  }
   @media (prefers-reduced-motion: reduce) {
     .disclosure-chevron {
       transition: none;

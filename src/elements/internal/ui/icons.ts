@@ -29,6 +29,10 @@ export const audioIcon = (): SVGTemplateResult =>
   svg`<path d="M9 18V5l11-2v13" /><circle cx="6" cy="18" r="3" /><circle cx="17" cy="16" r="3" />`;
 export const videoIcon = (): SVGTemplateResult =>
   svg`<rect x="3" y="6" width="13" height="12" rx="2" /><path d="M16 10l5-3v10l-5-3z" />`;
+export const thinkingIcon = (): SVGTemplateResult =>
+  svg`<path d="M8.5 16H8a4 4 0 0 1-.6-8A5 5 0 0 1 17 7.2a4 4 0 0 1-.5 8.8H12" /><circle cx="8" cy="19.5" r="1.3" /><circle cx="4.5" cy="21.5" r=".6" />`;
+export const providerIcon = (): SVGTemplateResult =>
+  svg`<rect x="4" y="4" width="16" height="6" rx="1.5" /><rect x="4" y="14" width="16" height="6" rx="1.5" /><path d="M8 7h.01M8 17h.01" />`;
 export const copyIcon = (): SVGTemplateResult =>
   svg`<rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" />`;
 export const downloadIcon = (): SVGTemplateResult =>

@@ -40,6 +40,8 @@ const SEGMENT_TOKENS: [name: string, colour: string][] = [
   ['tool-call-request', '#1f2937'],
   ['tool-success', '#22c55e'],
   ['tool-failure', '#ef4444'],
+  ['thinking', '#0891b2'],
+  ['provider', '#6366f1'],
 ];
 
 /** The tokens as custom properties, with the value in `column` (1: light, 2: dark) as fallback. */
