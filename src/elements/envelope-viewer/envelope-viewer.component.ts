@@ -17,13 +17,8 @@ import {
 } from '../../events.js';
 import type { EnvelopeChat } from '../envelope-chat/envelope-chat.component.js';
 import type { UpdateOptions } from '../envelope-chat/live-chat.js';
-import {
-  loadFailure,
-  readManifest,
-  renderScenarioBar,
-  textIn,
-  type ManifestState,
-} from './viewer-bar.js';
+import { loadFailure, readManifest, renderScenarioBar, type ManifestState } from './viewer-bar.js';
+import { renderCompareView } from './viewer-compare.js';
 import { renderReplayButton, ViewerLive } from './viewer-live.js';
 import { ViewerOpen } from './viewer-open.js';
 import { envelopeContext, segmentRegistryContext } from '../internal/input/contexts.js';
@@ -334,7 +329,7 @@ export class EnvelopeViewer extends LitElement {
         ${empty ? a.t('common.empty') : a.t('common.loading')}
       </p>`;
     } else if (current.status === 'error')
-      chat = renderErrorPanel(a.t('error.title'), current.errors);
+      chat = this.opener.renderFailure() ?? renderErrorPanel(a.t('error.title'), current.errors);
     else if (current.status === 'empty') chat = html`<p class="status">${a.t('common.empty')}</p>`;
     else {
       chat = html`<envelope-chat
@@ -368,6 +363,7 @@ export class EnvelopeViewer extends LitElement {
                 name=${entry ? `demo-${entry.id}` : 'envelope'}
                 .registry=${this.registry}
                 .components=${this.studioActive ? this.studioComponents : []}
+                .imported=${this.opener.imported()}
                 theme=${a.theme}
                 lang=${a.lang}
                 ?hidden=${this.view !== 'protocol'}
@@ -439,78 +435,25 @@ export class EnvelopeViewer extends LitElement {
     return target && EXPORT_TARGETS.includes(target) ? target : 'openai';
   }
 
-  /** The Compare view: pick another scenario or open a file; the diff goes from it to this one. */
+  /** The Compare view (viewer-compare.ts), from `compare-with` and the scenarios. */
   private renderCompare() {
-    const a = this.ambient;
-    const current = this.currentScenario;
-    const others =
-      this.manifestState.status === 'ready'
-        ? this.manifestState.manifest.scenarios.filter((s) => s !== current)
-        : [];
+    const scenarios =
+      this.manifestState.status === 'ready' ? this.manifestState.manifest.scenarios : [];
     // A scenario id names a scenario; any other value is the envelope itself (object or JSON).
-    const entry =
-      typeof this.compareWith === 'string' && this.manifestState.status === 'ready'
-        ? this.manifestState.manifest.scenarios.find((s) => s.id === this.compareWith)
+    const scenario =
+      typeof this.compareWith === 'string'
+        ? scenarios.find((s) => s.id === this.compareWith)
         : undefined;
-    let before: Envelope | string | undefined = entry ? undefined : this.compareWith;
-    if (entry) {
-      const state = this.scenarioState(entry);
-      if (state?.status === 'ready') before = state.envelope;
-      else if (state?.status === 'error') return renderErrorPanel(a.t('error.title'), state.errors);
-    }
-    const picked = entry ? entry.id : '';
-    return html`<div class="compare">
-      <div part="compare-bar" class="compare-bar">
-        ${
-          others.length > 0
-            ? html`<label
-                >${a.t('viewer.compareWith')}
-                <select @change=${this.onCompareScenario}>
-                  <option value="" ?selected=${picked === ''}>
-                    ${a.t('viewer.compareChoose')}
-                  </option>
-                  ${others.map(
-                    (s) =>
-                      html`<option value=${s.id} ?selected=${s.id === picked}>
-                        ${s.label} · ${this.scenarioTitle(s)}
-                      </option>`,
-                  )}
-                </select></label
-              >`
-            : nothing
-        }
-        <label
-          >${a.t('viewer.compareFile')}
-          <input type="file" accept=".json,application/json" @change=${this.onCompareFile}
-        /></label>
-      </div>
-      ${
-        before === undefined || !this.shown
-          ? html`<p class="status">${a.t('viewer.compareHint')}</p>`
-          : html`<envelope-diff
-              part="diff"
-              .beforeEnvelope=${before}
-              .afterEnvelope=${this.shown}
-              theme=${a.theme}
-              lang=${a.lang}
-            ></envelope-diff>`
-      }
-    </div>`;
-  }
-
-  private onCompareScenario = (event: Event) => {
-    const id = (event.target as HTMLSelectElement).value;
-    this.compareWith = id === '' ? undefined : id;
-  };
-
-  private onCompareFile = async (event: Event) => {
-    const file = (event.target as HTMLInputElement).files?.[0];
-    // The diff shows an error panel naming the side if the file is not a valid envelope.
-    if (file) this.compareWith = await file.text();
-  };
-
-  private scenarioTitle(entry: ScenarioEntry): string {
-    return textIn(entry.title, this.ambient.lang);
+    const current = this.currentScenario;
+    return renderCompareView({
+      ambient: this.ambient,
+      others: scenarios.filter((s) => s !== current),
+      ...(scenario ? { entry: { scenario, state: this.scenarioState(scenario) } } : {}),
+      ...(scenario ? {} : { given: this.compareWith }),
+      ...(this.shown ? { after: this.shown } : {}),
+      pick: (id) => (this.compareWith = id),
+      open: (text) => (this.compareWith = text),
+    });
   }
 
   private renderBar() {
