@@ -125,6 +125,7 @@ declare module 'vue' {
       maxSystemChars?: ProtocolPanel['maxSystemChars'];
       registry?: ProtocolPanel['registry'];
       components?: ProtocolPanel['components'];
+      imported?: ProtocolPanel['imported'];
       name?: ProtocolPanel['name'];
       theme?: ProtocolPanel['theme'];
       onEnvelopeError?: (event: EnvelopeErrorEvent) => void;

@@ -44,7 +44,10 @@ const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'
  * @summary The whole app: the chat on the left; on the right the protocol panel, the context
  * size, a comparison with another envelope and the Prompt Studio, as tabs; a scenario switcher
  * on top when `scenarios` is set. Supplements saved in the Studio apply to the protocol panel's
- * requests (a note says so and turns them off). Stacks vertically on narrow screens.
+ * requests (a note says so and turns them off). A conversation opened from a provider's log
+ * gives the panel the request it was read from (its `imported`), and every warning and error
+ * of the import shows, in the words `prompt-envelope import` prints. Stacks vertically on
+ * narrow screens.
  *
  * @event {EnvelopeLoadEvent} envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
  * @event {EnvelopeErrorEvent} envelope-error - The envelope or the manifest is invalid or could not be loaded (`detail: { errors }`).
@@ -65,7 +68,10 @@ const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'
  * @csspart conversations - The list of a file's conversations.
  * @csspart conversation - Each conversation's button.
  * @csspart compare - Each conversation's Compare button.
+ * @csspart import-marker - The sign and count beside a file or conversation the import warned about.
+ * @csspart file-warnings - The import's warnings of the file, as `prompt-envelope import` prints them.
  * @csspart file-errors - What could not be read in the file.
+ * @csspart import-warnings - Under the error of a file that gave no conversation: the import's warnings.
  * @csspart chat - The `<envelope-chat>`.
  * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare, Studio).
  * @csspart tab - Each view tab.
