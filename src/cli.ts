@@ -28,7 +28,8 @@ import { EXPORT_TARGETS, type ExportTarget } from './core/targets/target-names.j
 import { type ExportOptions } from './core/targets/target.js';
 import { importEnvelope, IMPORT_SOURCES, type ImportSource } from './core/targets/import.js';
 import {
-  pointerForMessage,
+  issueText,
+  issueWhere,
   type EnvelopeError,
   type ValidationResult,
 } from './core/protocol/issues.js';
@@ -294,7 +295,6 @@ function readJson(file: string, input: Input): { value: unknown } | { errors: En
 }
 
 /** How a problem is printed: its path (shortened when very deep) and its sentence. */
-const where = (issue: { path: string }) => pointerForMessage(issue.path || '/');
 
 function validateFiles(files: string[], input: Input): number {
   const { io } = input;
@@ -305,9 +305,9 @@ function validateFiles(files: string[], input: Input): number {
     const manifest = kind === 'manifest' ? ' (scenario manifest)' : '';
     io.stdout(line`${status} ${file}${manifest}\n`);
     for (const error of result.errors)
-      io.stdout(line`  error   ${where(error)}: ${error.message}\n`);
+      io.stdout(line`  error   ${issueWhere(error)}: ${error.message}\n`);
     for (const warning of result.warnings)
-      io.stdout(line`  warning ${where(warning)}: ${warning.message}\n`);
+      io.stdout(line`  warning ${issueWhere(warning)}: ${warning.message}\n`);
     if (!result.valid) invalid++;
   }
   if (files.length > 1) io.stdout(line`${files.length - invalid} valid, ${invalid} invalid\n`);
@@ -361,7 +361,7 @@ function exportFile(
     'error' in text ? { valid: false as const, errors: [text.error] } : parseEnvelope(text.text);
   if (!parsed.valid) {
     io.stderr(line`${file} is not a valid envelope:\n`);
-    for (const error of parsed.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
+    for (const error of parsed.errors) io.stderr(line`  ${issueText(error)}\n`);
     return 1;
   }
   const defined = Object.fromEntries(
@@ -371,7 +371,7 @@ function exportFile(
   if (!result.body) {
     // Valid, yet no body: a request longer than a JavaScript string can hold, say.
     io.stderr(line`${file} could not be exported:\n`);
-    for (const error of result.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
+    for (const error of result.errors) io.stderr(line`  ${issueText(error)}\n`);
     return 1;
   }
   for (const warning of result.warnings) io.stderr(line`warning: ${warning.message}\n`);
@@ -400,11 +400,10 @@ function importFile(
     'error' in text
       ? { envelope: null, warnings: [], errors: [text.error] }
       : importEnvelope(text.text, { from, model });
-  for (const warning of result.warnings)
-    io.stderr(line`warning: ${where(warning)}: ${warning.message}\n`);
+  for (const warning of result.warnings) io.stderr(line`warning: ${issueText(warning)}\n`);
   if (result.errors.length > 0) {
     io.stderr(line`${file} could not be ${result.envelope ? 'imported in full' : 'imported'}:\n`);
-    for (const error of result.errors) io.stderr(line`  ${where(error)}: ${error.message}\n`);
+    for (const error of result.errors) io.stderr(line`  ${issueText(error)}\n`);
   }
   if ('envelopes' in result && result.envelopes) {
     for (const { envelope } of result.envelopes)

@@ -16,6 +16,7 @@ export {
   ProtocolPanel,
   type ProtocolTab,
 } from './elements/protocol-panel/protocol-panel.component.js';
+export type { ImportedRequest } from './core/targets/import-logged.js';
 export { SegmentText } from './elements/segment-text/segment-text.component.js';
 export { SegmentStaticVar } from './elements/segment-static-var/segment-static-var.component.js';
 export { SegmentSystemPrompt } from './elements/segment-system-prompt/segment-system-prompt.component.js';

@@ -151,6 +151,7 @@ export interface PromptEnvelopeIntrinsicElements {
       maxSystemChars?: ProtocolPanel['maxSystemChars'];
       registry?: ProtocolPanel['registry'];
       components?: ProtocolPanel['components'];
+      imported?: ProtocolPanel['imported'];
       name?: ProtocolPanel['name'];
       theme?: ProtocolPanel['theme'];
       'onenvelope-error'?: (event: EnvelopeErrorEvent) => void;

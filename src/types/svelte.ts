@@ -126,6 +126,7 @@ declare module 'svelte/elements' {
       maxSystemChars?: ProtocolPanel['maxSystemChars'];
       registry?: ProtocolPanel['registry'];
       components?: ProtocolPanel['components'];
+      imported?: ProtocolPanel['imported'];
       name?: ProtocolPanel['name'];
       theme?: ProtocolPanel['theme'];
       'onenvelope-error'?: (event: EnvelopeErrorEvent) => void;

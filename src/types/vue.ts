@@ -126,6 +126,7 @@ declare module 'vue' {
       maxSystemChars?: ProtocolPanel['maxSystemChars'];
       registry?: ProtocolPanel['registry'];
       components?: ProtocolPanel['components'];
+      imported?: ProtocolPanel['imported'];
       name?: ProtocolPanel['name'];
       theme?: ProtocolPanel['theme'];
       onEnvelopeError?: (event: EnvelopeErrorEvent) => void;

@@ -53,3 +53,16 @@ export function pointerForMessage(pointer: string, max = 160): string {
   const head = Math.ceil(max * 0.6);
   return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - head)).join('')}`;
 }
+
+/**
+ * Where an issue is, as the CLI prints it and the elements list it: its JSON Pointer (`/` for
+ * the whole input), shortened past 160 characters.
+ */
+export const issueWhere = (issue: { path: string }): string => pointerForMessage(issue.path || '/');
+
+/**
+ * An issue in one line, the words `prompt-envelope import` prints and `<envelope-viewer>` shows
+ * for it: `/messages/0: Message 0 has role "wizard", …`. One function, so the two never differ.
+ */
+export const issueText = (issue: { path: string; message: string }): string =>
+  `${issueWhere(issue)}: ${issue.message}`;

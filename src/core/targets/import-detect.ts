@@ -178,7 +178,7 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
   const format = b > a ? 'anthropic' : 'openai';
   // FORMAT_NAMES without its article and 'request': 'OpenAI Chat Completions'.
   const name = FORMAT_NAMES[format].slice(3, -8);
-  const warned = (code: string, message: string): Detection => ({
+  const warned = (code: DetectionWarningCode, message: string): Detection => ({
     format,
     warnings: [{ path: '', code, message }],
   });
@@ -193,6 +193,10 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
     `The request has signs of both OpenAI Chat Completions (${[...openai].join(', ')}) and Anthropic Messages (${[...anthropic].join(', ')}); it was read as ${name}, which has more of them.`,
   );
 }
+
+/** The codes of the warnings detection gives: what a body was read as, not what changed in it. */
+export const DETECTION_WARNINGS = ['format-guessed', 'format-mixed'] as const;
+export type DetectionWarningCode = (typeof DETECTION_WARNINGS)[number];
 
 /** The API whose response object `value` is, by its shape; null for anything else. */
 export function responseFormat(value: unknown): ImportSource | null {

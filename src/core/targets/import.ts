@@ -243,13 +243,32 @@ function readCall(call: LoggedCall, options: RecordOptions): RecordResult {
   return read;
 }
 
-/** Reads a request body of a known format, with the response of its call if any. */
-function fromBody(
+/** What `importBody` is given for a request of a known format, and what was found on the way. */
+export interface RequestToRead {
+  /** The body read: the request, with the response of its call (if any) as its last turn. */
+  request: JsonObject;
+  /** Whether a response was appended to it. */
+  withResponse: boolean;
+  /** False for gen_ai.* attributes, which are read as the OTel record they describe. */
+  asLogged: boolean;
+  /** JSON Pointer of the request within its record. */
+  basePath: string;
+  model: string | undefined;
+  time: number | undefined;
+  warnings: ImportWarning[];
+}
+
+/**
+ * The body `importBody` reads for a request of a known format (with the response of its call if
+ * any): the import uses it, and `loggedRequests` gives a conversation's body by it, so the body
+ * a viewer compares with its export is the one that was read.
+ */
+export function requestToRead(
   body: JsonObject,
   format: ImportSource,
   call: Partial<LoggedCall>,
   options: ImportOptions,
-): RecordResult {
+): RequestToRead {
   const warnings: ImportWarning[] = [];
   const basePath = call.requestPath ?? '';
   let request = body;
@@ -257,6 +276,7 @@ function fromBody(
   let responsePath = call.responsePath ?? '';
   let model = options.model ?? call.model;
   let time = call.time;
+  let asLogged = true;
   // gen_ai.* attributes written as one object: the OTel record they describe.
   if (format === 'otel' && isJsonObject(body) && !Array.isArray(body.inputMessages)) {
     const otel = fromAttributes(body, basePath);
@@ -266,8 +286,10 @@ function fromBody(
       responsePath = basePath;
       model ??= otel.model;
       warnings.push(...otel.warnings);
+      asLogged = false;
     }
   }
+  const asked = request;
   if (typeof response === 'string')
     warnings.push({
       path: responsePath,
@@ -281,6 +303,25 @@ function fromBody(
       model ??= response.modelVersion;
     request = appendResponse(format, request, response, responsePath, warnings);
   }
+  return {
+    request,
+    withResponse: request !== asked,
+    asLogged,
+    basePath,
+    model,
+    time,
+    warnings,
+  };
+}
+
+/** Reads a request body of a known format, with the response of its call if any. */
+function fromBody(
+  body: JsonObject,
+  format: ImportSource,
+  call: Partial<LoggedCall>,
+  options: ImportOptions,
+): RecordResult {
+  const { request, basePath, model, time, warnings } = requestToRead(body, format, call, options);
   const read = importBody(request, { from: format, model });
   warnings.push(...read.warnings.map((w) => ({ ...w, path: basePath + w.path })));
   const envelope = read.envelope;

@@ -17,13 +17,8 @@ import {
 } from '../../events.js';
 import type { EnvelopeChat } from '../envelope-chat/envelope-chat.component.js';
 import type { UpdateOptions } from '../envelope-chat/live-chat.js';
-import {
-  loadFailure,
-  readManifest,
-  renderScenarioBar,
-  textIn,
-  type ManifestState,
-} from './viewer-bar.js';
+import { loadFailure, readManifest, renderScenarioBar, type ManifestState } from './viewer-bar.js';
+import { renderCompareView } from './viewer-compare.js';
 import { renderReplayButton, ViewerLive } from './viewer-live.js';
 import { ViewerOpen } from './viewer-open.js';
 import { envelopeContext, segmentRegistryContext } from '../internal/input/contexts.js';
@@ -49,7 +44,10 @@ const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'
  * @summary The whole app: the chat on the left; on the right the protocol panel, the context
  * size, a comparison with another envelope and the Prompt Studio, as tabs; a scenario switcher
  * on top when `scenarios` is set. Supplements saved in the Studio apply to the protocol panel's
- * requests (a note says so and turns them off). Stacks vertically on narrow screens.
+ * requests (a note says so and turns them off). A conversation opened from a provider's log
+ * gives the panel the request it was read from (its `imported`), and every warning and error
+ * of the import shows, in the words `prompt-envelope import` prints. Stacks vertically on
+ * narrow screens.
  *
  * @event {EnvelopeLoadEvent} envelope-load - The shown envelope is valid (`detail: { envelope, warnings }`).
  * @event {EnvelopeErrorEvent} envelope-error - The envelope or the manifest is invalid or could not be loaded (`detail: { errors }`).
@@ -70,7 +68,10 @@ const VIEWS: readonly ViewerView[] = ['protocol', 'context', 'compare', 'studio'
  * @csspart conversations - The list of a file's conversations.
  * @csspart conversation - Each conversation's button.
  * @csspart compare - Each conversation's Compare button.
+ * @csspart import-marker - The sign and count beside a file or conversation the import warned about.
+ * @csspart file-warnings - The import's warnings of the file, as `prompt-envelope import` prints them.
  * @csspart file-errors - What could not be read in the file.
+ * @csspart import-warnings - Under the error of a file that gave no conversation: the import's warnings.
  * @csspart chat - The `<envelope-chat>`.
  * @csspart tabs - The view tabs of the right column (Protocol, Context size, Compare, Studio).
  * @csspart tab - Each view tab.
@@ -334,7 +335,7 @@ export class EnvelopeViewer extends LitElement {
         ${empty ? a.t('common.empty') : a.t('common.loading')}
       </p>`;
     } else if (current.status === 'error')
-      chat = renderErrorPanel(a.t('error.title'), current.errors);
+      chat = this.opener.renderFailure() ?? renderErrorPanel(a.t('error.title'), current.errors);
     else if (current.status === 'empty') chat = html`<p class="status">${a.t('common.empty')}</p>`;
     else {
       chat = html`<envelope-chat
@@ -368,6 +369,7 @@ export class EnvelopeViewer extends LitElement {
                 name=${entry ? `demo-${entry.id}` : 'envelope'}
                 .registry=${this.registry}
                 .components=${this.studioActive ? this.studioComponents : []}
+                .imported=${this.opener.imported()}
                 theme=${a.theme}
                 lang=${a.lang}
                 ?hidden=${this.view !== 'protocol'}
@@ -439,78 +441,25 @@ export class EnvelopeViewer extends LitElement {
     return target && EXPORT_TARGETS.includes(target) ? target : 'openai';
   }
 
-  /** The Compare view: pick another scenario or open a file; the diff goes from it to this one. */
+  /** The Compare view (viewer-compare.ts), from `compare-with` and the scenarios. */
   private renderCompare() {
-    const a = this.ambient;
-    const current = this.currentScenario;
-    const others =
-      this.manifestState.status === 'ready'
-        ? this.manifestState.manifest.scenarios.filter((s) => s !== current)
-        : [];
+    const scenarios =
+      this.manifestState.status === 'ready' ? this.manifestState.manifest.scenarios : [];
     // A scenario id names a scenario; any other value is the envelope itself (object or JSON).
-    const entry =
-      typeof this.compareWith === 'string' && this.manifestState.status === 'ready'
-        ? this.manifestState.manifest.scenarios.find((s) => s.id === this.compareWith)
+    const scenario =
+      typeof this.compareWith === 'string'
+        ? scenarios.find((s) => s.id === this.compareWith)
         : undefined;
-    let before: Envelope | string | undefined = entry ? undefined : this.compareWith;
-    if (entry) {
-      const state = this.scenarioState(entry);
-      if (state?.status === 'ready') before = state.envelope;
-      else if (state?.status === 'error') return renderErrorPanel(a.t('error.title'), state.errors);
-    }
-    const picked = entry ? entry.id : '';
-    return html`<div class="compare">
-      <div part="compare-bar" class="compare-bar">
-        ${
-          others.length > 0
-            ? html`<label
-                >${a.t('viewer.compareWith')}
-                <select @change=${this.onCompareScenario}>
-                  <option value="" ?selected=${picked === ''}>
-                    ${a.t('viewer.compareChoose')}
-                  </option>
-                  ${others.map(
-                    (s) =>
-                      html`<option value=${s.id} ?selected=${s.id === picked}>
-                        ${s.label} · ${this.scenarioTitle(s)}
-                      </option>`,
-                  )}
-                </select></label
-              >`
-            : nothing
-        }
-        <label
-          >${a.t('viewer.compareFile')}
-          <input type="file" accept=".json,application/json" @change=${this.onCompareFile}
-        /></label>
-      </div>
-      ${
-        before === undefined || !this.shown
-          ? html`<p class="status">${a.t('viewer.compareHint')}</p>`
-          : html`<envelope-diff
-              part="diff"
-              .beforeEnvelope=${before}
-              .afterEnvelope=${this.shown}
-              theme=${a.theme}
-              lang=${a.lang}
-            ></envelope-diff>`
-      }
-    </div>`;
-  }
-
-  private onCompareScenario = (event: Event) => {
-    const id = (event.target as HTMLSelectElement).value;
-    this.compareWith = id === '' ? undefined : id;
-  };
-
-  private onCompareFile = async (event: Event) => {
-    const file = (event.target as HTMLInputElement).files?.[0];
-    // The diff shows an error panel naming the side if the file is not a valid envelope.
-    if (file) this.compareWith = await file.text();
-  };
-
-  private scenarioTitle(entry: ScenarioEntry): string {
-    return textIn(entry.title, this.ambient.lang);
+    const current = this.currentScenario;
+    return renderCompareView({
+      ambient: this.ambient,
+      others: scenarios.filter((s) => s !== current),
+      ...(scenario ? { entry: { scenario, state: this.scenarioState(scenario) } } : {}),
+      ...(scenario ? {} : { given: this.compareWith }),
+      ...(this.shown ? { after: this.shown } : {}),
+      pick: (id) => (this.compareWith = id),
+      open: (text) => (this.compareWith = text),
+    });
   }
 
   private renderBar() {

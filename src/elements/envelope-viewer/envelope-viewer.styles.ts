@@ -86,6 +86,16 @@ export const envelopeViewerStyles = css`
     color: var(--_muted);
     font-size: 0.75rem;
   }
+  /* The import warned about this entry: a sign and a count, beside its button. */
+  .import-marker {
+    margin-inline-start: 0.35rem;
+    padding: 0 0.4rem;
+    border-radius: 999px;
+    border: 1px solid color-mix(in srgb, var(--_tool-overview) 60%, var(--_border));
+    background: color-mix(in srgb, var(--_tool-overview) 12%, var(--_surface));
+    font-size: 0.75rem;
+    white-space: nowrap;
+  }
   .opened {
     display: grid;
     gap: 0.4rem;

@@ -1,10 +1,21 @@
 import { html, isServer, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { ImportedConversation, ImportResult } from '../../core/targets/import-body.js';
+import type {
+  ImportedConversation,
+  ImportResult,
+  ImportWarning,
+} from '../../core/targets/import-body.js';
+import {
+  loggedRequests,
+  recordWarnings,
+  type ConversationPlace,
+  type ImportedRequest,
+} from '../../core/targets/import-logged.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { fetchText, type EnvelopeState } from '../internal/input/envelope-input.js';
 import type { AmbientController } from '../internal/strings/localize.js';
 import { importInSlices } from '../internal/offload/offload-import.js';
 import { OFFLOAD_THRESHOLD, offload } from '../internal/offload/offload.js';
+import { renderIssueLine } from '../internal/ui/issue-line.js';
 
 /** One file (or paste, or URL) opened in the viewer. */
 export interface OpenedFile {
@@ -17,6 +28,8 @@ export interface OpenedFile {
   searchText?: string[];
   /** Stops the reading (the Cancel button); set while it is read. */
   load?: AbortController;
+  /** The request a conversation was read from (it keeps the text read until first asked). */
+  requestOf?: (conversation: ConversationPlace) => ImportedRequest | undefined;
 }
 
 export interface ViewerOpenHost extends ReactiveControllerHost, HTMLElement {
@@ -56,6 +69,9 @@ export class ViewerOpen implements ReactiveController {
   /** What the chat shows instead of a scenario, until a scenario is picked. */
   selected?: { file: OpenedFile; index: number };
   private query = '';
+  /** Each conversation's warnings (its record's), found once; and its request, once asked. */
+  private warningsOf = new WeakMap<ImportedConversation, ImportWarning[]>();
+  private requests = new WeakMap<ImportedConversation, { request?: ImportedRequest }>();
 
   constructor(
     private readonly host: ViewerOpenHost,
@@ -134,6 +150,9 @@ export class ViewerOpen implements ReactiveController {
       const given = typeof text === 'string' ? text : await text(load.signal);
       load.signal.throwIfAborted();
       file.result = await this.read(given, file, load.signal);
+      // Only a provider's request can be compared with its export.
+      if (!['envelope', 'manifest', 'otlp', undefined].includes(file.result.source))
+        file.requestOf = loggedRequests(given, file.result);
     } catch (error) {
       const message = `Could not read ${name}: ${(error as Error).message}`;
       file.result = {
@@ -144,12 +163,13 @@ export class ViewerOpen implements ReactiveController {
     } finally {
       file.load = undefined;
     }
-    const { envelopes, envelope, manifest, errors } = file.result;
+    const { envelopes, envelope, manifest, errors, source, warnings } = file.result;
     if (manifest && !envelope)
       errors.push({ path: '', keyword: 'manifest', message: this.ambient.t('open.manifestHint') });
+    // One document: the conversation is the whole input, read as the result says.
+    const read = source === undefined || source === 'mixed' ? 'envelope' : source;
     file.conversations =
-      envelopes ??
-      (envelope ? [{ envelope, title: name, source: 'envelope', warnings: [], path: '' }] : []);
+      envelopes ?? (envelope ? [{ envelope, title: name, source: read, warnings, path: '' }] : []);
     file.progress = 1;
     this.host.requestUpdate();
   }
@@ -168,6 +188,58 @@ export class ViewerOpen implements ReactiveController {
     const result = await importInSlices(text, { signal, onProgress });
     if (!result) throw signal.reason;
     return result;
+  }
+
+  /**
+   * The request the selected conversation was read from, when it is a provider's request body
+   * (the protocol panel compares its export with it), else undefined.
+   */
+  imported(): ImportedRequest | undefined {
+    const file = this.selected?.file;
+    const conversation = file?.conversations[this.selected!.index];
+    if (!file || !conversation) return undefined;
+    let known = this.requests.get(conversation);
+    if (!known) {
+      const request = file.requestOf?.(conversation);
+      this.requests.set(conversation, (known = request ? { request } : {}));
+    }
+    return known.request;
+  }
+
+  /** A conversation's warnings: its record's, as the import gave (and the CLI prints) them. */
+  private warnings(file: OpenedFile, conversation: ImportedConversation): ImportWarning[] {
+    let found = this.warningsOf.get(conversation);
+    if (!found) {
+      found = file.result ? recordWarnings(file.result, conversation) : [];
+      this.warningsOf.set(conversation, found);
+    }
+    return found;
+  }
+
+  /**
+   * For a file that gave no conversation, in the chat's place: why, and the warnings on the
+   * way, as `prompt-envelope import` prints them (a body whose only message has an unknown role
+   * says so, not only that the list of messages is empty). Undefined for any other state.
+   */
+  renderFailure() {
+    const file = this.selected?.file;
+    if (!file?.result || file.conversations.length > 0) return undefined;
+    const a = this.ambient;
+    const { errors, warnings } = file.result;
+    return html`<div part="error" class="error" role="alert">
+      <p class="error-title">${a.t('error.title')}</p>
+      <ul>
+        ${errors.map((e) => html`<li>${renderIssueLine(e)}</li>`)}
+      </ul>
+      ${
+        warnings.length > 0
+          ? html`<p class="error-title">${a.t('open.showWarnings', { n: warnings.length })}</p>
+              <ul part="import-warnings">
+                ${warnings.map((w) => html`<li>${renderIssueLine(w)}</li>`)}
+              </ul>`
+          : nothing
+      }
+    </div>`;
   }
 
   /** Back to the scenarios (the viewer's own envelope). */
@@ -251,6 +323,12 @@ export class ViewerOpen implements ReactiveController {
                     : nothing
                 }
               </button>
+              ${
+                // A file of one conversation (or none) is its own list entry.
+                file.result && file.conversations.length <= 1
+                  ? renderMarker(a, file.result.warnings.length, file.result.errors.length)
+                  : nothing
+              }
             </li>`,
         )}
       </ul>
@@ -278,7 +356,7 @@ export class ViewerOpen implements ReactiveController {
         >
           ${a.t('open.cancel')}
         </button>`;
-    const { source, container, errors } = file.result;
+    const { source, container, errors, warnings } = file.result;
     const format =
       source === 'envelope' || source === 'manifest' || source === 'mixed'
         ? a.t(`open.${source}`)
@@ -300,19 +378,18 @@ export class ViewerOpen implements ReactiveController {
         }
       </p>
       ${
+        warnings.length > 0 && file.conversations.length > 0
+          ? html`<details part="file-warnings">
+              <summary>${a.t('open.showWarnings', { n: warnings.length })}</summary>
+              ${renderIssueList(a, warnings)}
+            </details>`
+          : nothing
+      }
+      ${
         errors.length > 0 && file.conversations.length > 0
           ? html`<details part="file-errors">
               <summary>${a.t('open.showErrors')}</summary>
-              <ul>
-                ${errors
-                  .slice(0, 50)
-                  .map(
-                    (e) =>
-                      html`<li>
-                        ${e.path ? html`<code>${e.path}</code> ` : nothing}${e.message}
-                      </li>`,
-                  )}
-              </ul>
+              ${renderIssueList(a, errors)}
             </details>`
           : nothing
       }
@@ -353,6 +430,7 @@ export class ViewerOpen implements ReactiveController {
             >
               ${conversation.title}
             </button>
+            ${renderMarker(a, this.warnings(file, conversation).length, 0)}
             <button
               part="compare"
               type="button"
@@ -370,6 +448,46 @@ export class ViewerOpen implements ReactiveController {
       ${matches.length > LISTED ? html`<p class="more">${a.t('open.more', { n: LISTED })}</p>` : nothing}
       ${matches.length === 0 ? html`<p class="more">${a.t('open.none')}</p>` : nothing}`;
   }
+}
+
+/** Issues listed in a file's summary; past these, how many more (the panel lists each conversation's). */
+const ISSUES_LISTED = 50;
+
+/** Warnings or errors as `prompt-envelope import` prints them: the first ISSUES_LISTED, and how many more. */
+function renderIssueList(
+  a: AmbientController,
+  issues: readonly { path: string; message: string }[],
+) {
+  return html`<ul>
+    ${issues.slice(0, ISSUES_LISTED).map((issue) => html`<li>${renderIssueLine(issue)}</li>`)}
+    ${
+      issues.length > ISSUES_LISTED
+        ? html`<li>${a.t('open.moreIssues', { n: issues.length - ISSUES_LISTED })}</li>`
+        : nothing
+    }
+  </ul>`;
+}
+
+/**
+ * The marker of a list entry that the import warned about (or, for a file, could not read in
+ * full): a warning sign and the count, named in words for screen readers.
+ */
+function renderMarker(a: AmbientController, warnings: number, errors: number) {
+  if (warnings + errors === 0) return nothing;
+  const words = [
+    warnings > 0 ? a.t('open.warnings', { n: warnings }) : '',
+    errors > 0 ? a.t('open.errorCount', { n: errors }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return html`<span
+    part="import-marker"
+    class="import-marker"
+    role="img"
+    aria-label=${words}
+    title=${words}
+    >⚠ ${warnings + errors}</span
+  >`;
 }
 
 /** What a search looks in: the title and the first 4,000 characters of text. */

@@ -8,19 +8,16 @@ import {
 } from '../../core/assembly/registry.js';
 import type { PromptComponent } from '../../core/assembly/compose.js';
 import { toCurl } from '../../core/targets/curl.js';
-import {
-  EXPORT_TARGETS,
-  isExportTarget,
-  type ExportTarget,
-} from '../../core/targets/target-names.js';
+import { isExportTarget, type ExportTarget } from '../../core/targets/target-names.js';
 import { readableJson } from '../../core/protocol/json-value.js';
 import type { Envelope } from '../../core/protocol/types.js';
+import type { ImportedRequest } from '../../core/targets/import-logged.js';
 import { findSemanticWarnings } from '../../core/protocol/semantic-checks.js';
 import { ProtocolCopyEvent, type EnvelopeLoadEvent } from '../../events.js';
 import { envelopeContext, segmentRegistryContext } from '../internal/input/contexts.js';
 import { errorPanelStyles, renderErrorPanel } from '../internal/ui/error-panel.js';
 import { EnvelopeInput } from '../internal/input/envelope-input.js';
-import { copyIcon, downloadIcon, icon, warningIcon } from '../internal/ui/icons.js';
+import { copyIcon, downloadIcon, icon } from '../internal/ui/icons.js';
 import { jsonStyles } from '../internal/ui/json-styles.js';
 import { renderJsonText } from '../internal/ui/json-view.js';
 import { isLargeEnvelope, offload } from '../internal/offload/offload.js';
@@ -36,16 +33,13 @@ import { renderTabs, tabStyles } from '../internal/ui/tabs.js';
 import { selectStyles, themeStyles } from '../internal/ui/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
 import { PanelExports } from './panel-exports.js';
+import { LogNotice, logNoticeStyles } from './log-notice.js';
+import { renderTabWarnings } from './panel-warnings.js';
 import { traceTable, traceTableLoads } from './trace-table-load.js';
+import { renderTraceTarget, TARGETS } from './trace-target.js';
 import { panelStrings } from '../internal/strings/en/panel.js';
 
 export type ProtocolTab = ExportTarget | 'raw' | 'trace';
-
-/**
- * One tab per export target, in the core's order, labelled by its string `panel.<target>` (a
- * new target only needs that string: the type checks it exists).
- */
-const TARGETS = EXPORT_TARGETS.map((id) => ({ id, label: `panel.${id}` satisfies StringKey }));
 
 const TABS: { id: ProtocolTab; label: StringKey }[] = [
   ...TARGETS,
@@ -67,6 +61,8 @@ interface TabView {
   warnings: { message: string; where?: string }[];
   /** The request as curl, for API requests: made when copied (100 ms for a 10 MB body). */
   curl: (() => string) | null;
+  /** The request body, when made on the page (else it is read back from `text`). */
+  body?: unknown;
   /** The Trace tab's rows and the target they are for. */
   trace?: { target: ExportTarget; rows: TraceRow[] };
 }
@@ -90,6 +86,9 @@ interface TabView {
  * @csspart tab - Each tab.
  * @csspart toolbar - Copy and download buttons.
  * @csspart warnings - The list of warnings.
+ * @csspart log-notice - For an envelope imported from a log (`imported`): whether the request is the one logged, and what the import said.
+ * @csspart log-difference - Each JSON path where the request differs from the log, with the import warnings that name it.
+ * @csspart import-warnings - The import's warnings, in the words `prompt-envelope import` prints.
  * @csspart code - The JSON.
  * @csspart cut - The note under JSON too long to show whole (copy and download give all of it).
  * @csspart error - The error panel.
@@ -115,6 +114,7 @@ export class ProtocolPanel extends LitElement {
     cutNoteStyles,
     workingStyles,
     protocolPanelStyles,
+    logNoticeStyles,
   ];
 
   /** Its own envelope: an object, or JSON text (as the `envelope` attribute). */
@@ -176,6 +176,18 @@ export class ProtocolPanel extends LitElement {
   @property({ attribute: false })
   components: readonly PromptComponent[] = [];
 
+  /**
+   * The request the envelope was imported from, when it came from a provider's log:
+   * `{ source, body, warnings }` (`source`: the API, `body`: the body logged, `warnings`: the
+   * import's), as `loggedRequests` gives it; `<envelope-viewer>` sets it for a conversation it
+   * opened from a log. The tab of that API then says above its body either that it is the
+   * request as logged (JSON-equal, key order aside) or each JSON path that differs, with the
+   * import warnings that name it, and any difference no warning names as not explained; the
+   * other tabs list what the import said. Unset for an envelope.
+   */
+  @property({ attribute: false })
+  imported?: ImportedRequest;
+
   /** Start of download file names: `{name}-{tab}.json`. */
   @property()
   name = 'envelope';
@@ -204,6 +216,7 @@ export class ProtocolPanel extends LitElement {
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this, { panel: panelStrings });
+  private readonly logNotice = new LogNotice();
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
   private readonly exports = new PanelExports(
@@ -342,8 +355,11 @@ export class ProtocolPanel extends LitElement {
         : this.copyStatus === 'failed'
           ? a.t('panel.copyFailed')
           : '';
+    const log = this.logNotice.render(a, this.imported, this.shownTab, view, () =>
+      'body' in view ? view.body : JSON.parse(view.text.whole()),
+    );
     return html`<div part="toolbar" class="toolbar">
-        ${trace ? this.renderTargetPicker(trace.target) : nothing}
+        ${trace ? renderTraceTarget(a, trace.target, (t) => (this.traceTarget = t)) : nothing}
         <button type="button" @click=${() => this.copy('json')}>
           ${icon(copyIcon)} ${a.t('panel.copy')}
         </button>
@@ -359,18 +375,7 @@ export class ProtocolPanel extends LitElement {
         </button>
         <span class="status" role="status">${status}</span>
       </div>
-      ${
-        view.warnings.length === 0
-          ? html`<p part="warnings" class="warnings none">${a.t('panel.noWarnings')}</p>`
-          : html`<div part="warnings" class="warnings">
-              <span class="warnings-title"
-                >${icon(warningIcon)} ${a.t('panel.warnings')} (${view.warnings.length})</span
-              >
-              <ul>
-                ${view.warnings.map((w) => html`<li>${w.where ? html`<code>${w.where}</code> ` : nothing}${w.message}</li>`)}
-              </ul>
-            </div>`
-      }
+      ${log.notice}${renderTabWarnings(a, view.warnings, log.differs)}
       ${
         trace && traceTable.get()
           ? traceTable.get()!.renderTraceTable({
@@ -390,23 +395,6 @@ ${renderJsonText(view.text.shown)}</pre>
               ${renderCutNote(a, view.text.length)}`
       }`;
   }
-
-  private renderTargetPicker(target: ExportTarget) {
-    const a = this.ambient;
-    return html`<label
-      >${a.t('trace.target')}
-      <select part="trace-target" @change=${this.onTraceTarget}>
-        ${TARGETS.map(
-          (t) => html`<option value=${t.id} ?selected=${t.id === target}>${a.t(t.label)}</option>`,
-        )}
-      </select></label
-    >`;
-  }
-
-  private onTraceTarget = (event: Event) => {
-    const value = (event.target as HTMLSelectElement).value;
-    if (isExportTarget(value)) this.traceTarget = value;
-  };
 
   /** `max-system-chars` when it is a usable budget. */
   private get budget(): number | undefined {
@@ -476,6 +464,7 @@ ${renderJsonText(view.text.shown)}</pre>
         if (!out) return null;
         view = {
           text: viewText(readableJson(out.body)),
+          body: out.body,
           warnings: out.warnings.map((w) => ({ message: w.message })),
           curl:
             tab === 'otel' ? null : () => toCurl(out.body, tab, { model: envelope.model }) ?? '',

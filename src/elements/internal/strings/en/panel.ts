@@ -15,6 +15,21 @@ export const panelStrings = {
   'panel.warnings': 'Warnings',
   'panel.noWarnings': 'No warnings: the request follows every rule of the API.',
   'panel.noEnvelope': 'No envelope to export.',
+  // An envelope imported from a provider's log (`imported`): the request against the log
+  'panel.logSame': 'This is the request as logged.',
+  'panel.logSameResponse':
+    'This is the request as logged, with the response of its call as the last turn.',
+  'panel.logDiffers': 'This request differs from the log:',
+  'panel.logLeftOut': 'is in the log, not in this request',
+  'panel.logAdded': 'is in this request, not in the log',
+  'panel.logChanged': 'differs',
+  'panel.logUnexplained': 'not explained: no import warning names it.',
+  'panel.logMore': '{n} more differences are not listed.',
+  'panel.logMoreOne': '1 more difference is not listed.',
+  'panel.logFrom': 'Imported from a logged {api} request.',
+  'panel.importSaid': 'What the import said ({n}):',
+  'panel.importSaidBesides': 'The import also said ({n}):',
+  'panel.importSaidNothing': 'The import said nothing about it.',
   // <protocol-panel> Trace tab: one row per prompt segment
   'panel.trace': 'Trace',
   'trace.caption': 'Prompt segments of the {target} request',
