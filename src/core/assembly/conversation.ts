@@ -1,8 +1,10 @@
 import type {
   ContentForm,
   ImageDetail,
+  ItemType,
   Message,
   OriginalRole,
+  RequestRecord,
   SegmentOfKind,
 } from '../protocol/types.js';
 import { expandWithin, MAX_EXPANDED_CHARS, placeholderNames } from '../protocol/template.js';
@@ -29,6 +31,8 @@ export interface Conversation {
   midConversationSystem?: MidConversationSystem;
   /** What the first message behind `system` says about how it was sent (protocol 1.1). */
   systemHints?: MessageHints;
+  /** What the logged request carried besides the conversation (Envelope.request, 1.1). */
+  request?: RequestRecord;
 }
 
 /** What an imported message keeps about how its request sent it (protocol 1.1, all optional). */
@@ -39,6 +43,10 @@ export interface MessageHints {
   originalRole?: OriginalRole;
   /** A list of parts (texts not joined) or one string; absent: the target's default. */
   contentForm?: ContentForm;
+  /** OpenAI Responses: the item's `type: "message"` said or left out, its `id` and `status`. */
+  itemType?: ItemType;
+  itemId?: string;
+  itemStatus?: Message['itemStatus'];
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -89,6 +97,8 @@ export interface ToolCall {
   thoughtSignature?: string;
   /** True when the id is the segment's own `callId`, not made by the exporter (Gemini sends only these). */
   ownId?: true;
+  /** The request segment, when it carries what a target may send (1.1: argumentsText, item id …). */
+  segment?: SegmentOfKind<'tool_call_request'>;
 }
 
 export interface ToolResult {
@@ -99,6 +109,8 @@ export interface ToolResult {
   success: boolean;
   /** True when the call id came from the envelope (a `callId`), not from the exporter. */
   ownId?: true;
+  /** The result segment, when it carries what a target may send (1.1: structured, item id …). */
+  segment?: SegmentOfKind<'tool_call_result'>;
 }
 
 export interface ToolDeclaration {

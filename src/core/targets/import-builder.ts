@@ -32,7 +32,10 @@ export interface ImportWarning {
   message: string;
 }
 
-export interface Draft extends Pick<Message, 'name' | 'originalRole' | 'contentForm' | 'itemType'> {
+export interface Draft extends Pick<
+  Message,
+  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'itemId' | 'itemStatus'
+> {
   role: Message['role'];
   segments: Segment[];
   /** Message id wanted by the exporter's call ids (`call_{id}_{n}`), if any. */
@@ -176,9 +179,14 @@ export function createEnvelopeBuilder() {
       result: string,
       success: boolean,
       path: string,
-      options: Pick<Draft, 'name'> & { toolName?: string; keepId?: boolean } = {},
+      options: Pick<Draft, 'name'> & {
+        toolName?: string;
+        keepId?: boolean;
+        /** More fields of the result segment (1.1: structured, item id …). */
+        extra?: Partial<ToolCallResultSegment>;
+      } = {},
     ) {
-      const { toolName: named, keepId, ...hints } = options;
+      const { toolName: named, keepId, extra, ...hints } = options;
       const toolName = callNames.get(callId) ?? named;
       if (toolName === undefined)
         warn(
@@ -189,6 +197,7 @@ export function createEnvelopeBuilder() {
       const segment: ToolCallResultSegment = {
         ...resultSegment(toolName ?? 'unknown', result, success),
         ...(callId !== '' && (keepId || !isExporterCallId(callId)) ? { callId } : {}),
+        ...extra,
       };
       if (callId.startsWith('orphan_')) orphanResults.add(segment);
       // A call made later in the body (the exporter puts a message's results before its calls)
@@ -256,6 +265,8 @@ export function createEnvelopeBuilder() {
         if (draft.originalRole !== undefined) message.originalRole = draft.originalRole;
         if (draft.contentForm !== undefined) message.contentForm = draft.contentForm;
         if (draft.itemType !== undefined) message.itemType = draft.itemType;
+        if (draft.itemId !== undefined) message.itemId = draft.itemId;
+        if (draft.itemStatus !== undefined) message.itemStatus = draft.itemStatus;
         return message;
       });
       const envelope: Envelope = {
