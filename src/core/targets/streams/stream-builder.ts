@@ -49,6 +49,8 @@ export class StreamBuilder {
   /** Text source (a content block, an output item's part) → the index of its text segment. */
   private textSources = new Map<string, number>();
   private tools = new Map<string, ToolCall>();
+  /** Segments a reader builds whole (1.1: thinking, provider-run calls), by key → index. */
+  private placed = new Map<string, number>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
   private refused = false;
@@ -200,6 +202,36 @@ export class StreamBuilder {
       "The model's thinking was left out: the protocol has no place for it.",
       'thinking',
     );
+  }
+
+  /**
+   * A segment the reader builds whole from what the provider sent so far (1.1: thinking,
+   * provider-run calls and results): a new key takes its place at the end, a known one is
+   * replaced where it is.
+   */
+  put(key: string, segment: Segment) {
+    if (!this.live()) return;
+    this.begin();
+    const at = this.placed.get(key);
+    if (at !== undefined) this.segments[at] = segment;
+    else {
+      // Like a tool call, it first replaces the empty text segment a message starts with.
+      const empty = this.isEmpty() && !this.claimed(0);
+      if (empty) this.segments = [segment];
+      this.placed.set(key, empty ? 0 : this.segments.push(segment) - 1);
+    }
+    this.changed();
+  }
+
+  /** The sources a text source cites, as the provider wrote them (1.1; replaces the list). */
+  cite(source: string, citations: Record<string, unknown>[]) {
+    if (!this.live()) return;
+    if (!this.textSources.has(source)) this.textStart(source);
+    const segment = this.segments[this.textSources.get(source)!];
+    if (segment?.kind !== 'text') return;
+    if (citations.length > 0) segment.citations = citations;
+    else delete segment.citations;
+    this.changed();
   }
 
   /** Starts a tool call, or names one that started without a name. */
