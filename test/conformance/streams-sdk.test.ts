@@ -8,6 +8,7 @@ import { ResponseStream } from 'openai/lib/responses/ResponseStream';
 import type { Message } from '../../src/core/protocol/types.js';
 import { validateMessage } from '../../src/core/protocol/validate.js';
 import { createStreamReader } from '../../src/core/targets/streams/stream-reader.js';
+import type { Segment } from '../../src/core/protocol/types.js';
 import type {
   StreamProvider,
   StreamUpdate,
@@ -35,6 +36,8 @@ interface Final {
   usage: unknown;
   /** Gemini: the parts besides calls, every signature in order, the grounding sources. */
   gemini?: { parts: Piece[]; signatures: string[]; sources: unknown[] };
+  /** OpenAI Responses: reasoning items, built-in calls (verbatim) and the texts' annotations. */
+  kept?: unknown[];
 }
 
 /** A Gemini part as both sides see it: thinking, text, code run and its result, calls. */
@@ -115,6 +118,20 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
         ),
         stop: response.status ?? null,
         usage: response.usage ?? null,
+        kept: response.output.flatMap((item): unknown[] => {
+          if (item.type === 'message')
+            return item.content.flatMap((p) => (p.type === 'output_text' ? p.annotations : []));
+          if (item.type === 'reasoning')
+            return [
+              {
+                id: item.id,
+                summary: item.summary.map((p) => p.text),
+                content: (item.content ?? []).map((p) => p.text).join('\n\n'),
+                encrypted: item.encrypted_content ?? undefined,
+              },
+            ];
+          return item.type === 'function_call' || !BUILT_IN.test(item.type) ? [] : [item];
+        }),
       };
     }
     case 'anthropic': {
@@ -218,7 +235,25 @@ function readerPieces(segments: Message['segments']): Final['gemini'] {
   return { parts: pieces, signatures, sources };
 }
 
-function readerFinal(lines: string[]) {
+/** The Responses items that streams keep whole (provider-run segments that hold the item). */
+const BUILT_IN =
+  /^(web_search_call|file_search_call|code_interpreter_call|computer_call|image_generation_call|mcp_call|mcp_list_tools|mcp_approval_request|local_shell_call|shell_call|apply_patch_call|tool_search_call|computer_call_output|local_shell_call_output|mcp_approval_response|shell_call_output|apply_patch_call_output|tool_search_output)$/;
+
+/** What a Responses stream keeps besides texts and function calls, in the SDK's terms. */
+function keptOf(segments: Segment[]): unknown[] {
+  return segments.flatMap((s): unknown[] => {
+    if (s.kind === 'text') return s.citations ?? [];
+    if (s.kind === 'thinking')
+      return [
+        { id: s.itemId, summary: s.summary, content: s.content, encrypted: s.encryptedContent },
+      ];
+    if ((s.kind === 'tool_call_request' || s.kind === 'tool_call_result') && s.item)
+      return [s.item];
+    return [];
+  });
+}
+
+function readerFinal(lines: string[], provider: StreamProvider) {
   const reader = createStreamReader({ messageId: 'm1', timestamp: 0 });
   const updates = lines.flatMap((line) => reader.read(line));
   updates.push(...reader.end());
@@ -230,7 +265,7 @@ function readerFinal(lines: string[]) {
     // The SDK joins a chunk's texts into one (its `text`); the reader keeps thinking apart.
     texts: gemini ? nonEmpty([texts.join('')]) : texts,
     tools: message.segments.flatMap((s) =>
-      // The SDKs list the calls the app runs; the provider's own runs are not among them.
+      // Calls the provider ran itself are compared with what else it kept (`kept`).
       s.kind === 'tool_call_request' && s.runBy === undefined
         ? [{ name: s.toolName, args: s.arguments }]
         : [],
@@ -239,6 +274,7 @@ function readerFinal(lines: string[]) {
     usage: reader.usage ?? null,
     ...(gemini ? { gemini: readerPieces(message.segments) } : {}),
   };
+  if (provider === 'openai-responses') final.kept = keptOf(message.segments);
   return { reader, message, final, warnings: end.warnings.map((w) => w.code) };
 }
 
@@ -285,7 +321,7 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
       const streams = usable.length === lines.length ? streamsOf(lines, provider) : [lines];
       for (const [n, stream] of streams.entries()) {
         const what = `${file} #${n}`;
-        const ours = readerFinal(stream);
+        const ours = readerFinal(stream, provider);
         assert.equal(ours.reader.provider, provider, what);
         assert.deepEqual(validateMessage(ours.message).errors, [], what);
         const row = (table[provider] ??= { equal: 0, total: 0, refused: 0 });
@@ -311,15 +347,21 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
         row.total++;
         assert.deepEqual(ours.final, sdk, what);
         row.equal++;
-        // Nothing is left out without a warning.
+        // Nothing is left out without a warning: what is not kept as a segment is named.
         const out = leftOut(stream);
+        const kinds = ours.message.segments.map((s) =>
+          'runBy' in s && s.runBy === 'provider' ? 'provider' : s.kind,
+        );
         if (out.thinking)
           assert.ok(
-            ours.warnings.includes('thinking-omitted') ||
-              ours.message.segments.some((s) => s.kind === 'thinking'),
+            ours.warnings.includes('thinking-omitted') || kinds.includes('thinking'),
             `${what}: thinking`,
           );
-        if (out.other) assert.ok(ours.warnings.includes('item-omitted'), `${what}: left out`);
+        if (out.other)
+          assert.ok(
+            ours.warnings.includes('item-omitted') || kinds.includes('provider'),
+            `${what}: left out`,
+          );
       }
     });
   }

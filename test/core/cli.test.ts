@@ -222,10 +222,12 @@ describe('prompt-envelope CLI', () => {
     const envelope = JSON.parse(out.stdout);
     assert.equal(envelope.version, '1.1');
     assert.equal(envelope.messages[1].segments[1].detail, 'low');
-    assert.match(
-      out.stderr,
-      /warning: \/temperature: Field 'temperature' of the request has no place/,
-    );
+    // The request's own settings are kept, to be sent back to the Responses API.
+    assert.deepEqual(envelope.request, {
+      target: 'openai-responses',
+      fields: { temperature: 0.2 },
+    });
+    assert.doesNotMatch(out.stderr, /temperature/);
 
     const gemini = {
       contents: [

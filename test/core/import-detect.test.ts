@@ -60,7 +60,6 @@ const FIXTURES: FixtureCase[] = [
     shapes: [
       'system:system_prompt+tool_overview user:text+media assistant:tool_call_request tool:tool_call_result',
     ],
-    warned: ['field-not-kept', 'tool-strict'],
   },
   {
     file: 'openai-responses-pair.json',

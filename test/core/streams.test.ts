@@ -223,10 +223,20 @@ const CASES: FixtureCase[] = [
     file: 'openai-responses-reasoning.sse',
     provider: 'openai-responses',
     model: 'o4-mini-2025-04-16',
-    segments: [text('9.9 is larger than 9.11.')],
+    // The reasoning item is a thinking segment: its id and summary, as the SDK accumulates them.
+    segments: [
+      {
+        kind: 'thinking',
+        content: '',
+        collapsed: true,
+        itemId: 'rs_68e2a8a7e6a48190fca7d0b8a4e69cbf3f5b1e8a0c6d4f2b',
+        summary: ['**Comparing numbers**\n\nI compare 9.11 and 9.9 digit by digit.'],
+      },
+      text('9.9 is larger than 9.11.'),
+    ],
     reason: 'stop',
     stopReason: 'completed',
-    warnings: ['thinking-omitted'],
+    warnings: [],
   },
   {
     file: 'openai-responses-incomplete.sse',
@@ -651,7 +661,64 @@ describe('createStreamReader rules', () => {
       warnings: [],
     },
     {
-      name: 'Responses: built-in tool items are left out; content_filter',
+      name: 'Responses: annotations are the text citations; the finished item has the last word',
+      events: [
+        {
+          type: 'response.output_item.added',
+          output_index: 0,
+          item: { id: 'msg_1', type: 'message', role: 'assistant', content: [] },
+        },
+        {
+          type: 'response.output_text.delta',
+          item_id: 'msg_1',
+          output_index: 0,
+          content_index: 0,
+          delta: 'Oslo',
+        },
+        {
+          type: 'response.output_text.annotation.added',
+          item_id: 'msg_1',
+          output_index: 0,
+          content_index: 0,
+          annotation_index: 0,
+          annotation: { type: 'url_citation', url: 'https://a.example' },
+        },
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            content: [
+              {
+                type: 'output_text',
+                text: 'Oslo',
+                annotations: [
+                  { type: 'url_citation', url: 'https://a.example' },
+                  { type: 'url_citation', url: 'https://b.example' },
+                ],
+              },
+            ],
+          },
+        },
+        { type: 'response.completed', response: { status: 'completed' } },
+      ],
+      segments: [
+        {
+          kind: 'text',
+          content: 'Oslo',
+          citations: [
+            { type: 'url_citation', url: 'https://a.example' },
+            { type: 'url_citation', url: 'https://b.example' },
+          ],
+        },
+      ],
+      reason: 'stop',
+      warnings: [],
+    },
+    {
+      name: 'Responses: a built-in call holds its item as it stands; content_filter',
       events: [
         {
           type: 'response.output_item.added',
@@ -671,9 +738,21 @@ describe('createStreamReader rules', () => {
           response: { status: 'incomplete', incomplete_details: { reason: 'content_filter' } },
         },
       ],
-      segments: [text('Found it')],
+      segments: [
+        {
+          kind: 'tool_call_request',
+          toolName: 'web_search',
+          arguments: {},
+          collapsed: false,
+          callId: 'ws_1',
+          runBy: 'provider',
+          // The status event is written into the item, as the SDK's accumulator does.
+          item: { id: 'ws_1', type: 'web_search_call', status: 'searching' },
+        },
+        text('Found it'),
+      ],
       reason: 'content-filter',
-      warnings: ['item-omitted', 'content-filter'],
+      warnings: ['content-filter'],
     },
     {
       name: 'a provider given up front: events of another provider are ignored',

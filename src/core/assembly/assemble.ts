@@ -151,6 +151,7 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
     system,
     systemSourceIds: derived.systemSourceIds,
     ...(derived.systemHints ? { systemHints: derived.systemHints } : {}),
+    ...(envelope.request ? { request: envelope.request } : {}),
     turns,
     tools: derived.tools,
     warnings,

@@ -1,8 +1,10 @@
 import type {
   ContentForm,
   ImageDetail,
+  ItemType,
   Message,
   OriginalRole,
+  RequestRecord,
   SegmentOfKind,
 } from '../protocol/types.js';
 import { expandWithin, MAX_EXPANDED_CHARS, placeholderNames } from '../protocol/template.js';
@@ -29,6 +31,8 @@ export interface Conversation {
   midConversationSystem?: MidConversationSystem;
   /** What the first message behind `system` says about how it was sent (protocol 1.1). */
   systemHints?: MessageHints;
+  /** What the logged request carried besides the conversation (Envelope.request, 1.1). */
+  request?: RequestRecord;
 }
 
 /** What an imported message keeps about how its request sent it (protocol 1.1, all optional). */
@@ -41,6 +45,10 @@ export interface MessageHints {
   contentForm?: ContentForm;
   /** Gemini: the content's `role` as the request wrote it (`none`: left out). */
   contentRole?: string;
+  /** OpenAI Responses: the item's `type: "message"` said or left out, its `id` and `status`. */
+  itemType?: ItemType;
+  itemId?: string;
+  itemStatus?: Message['itemStatus'];
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -91,6 +99,8 @@ export interface ToolCall {
   thoughtSignature?: string;
   /** True when the id is the segment's own `callId`, not made by the exporter (Gemini sends only these). */
   ownId?: true;
+  /** The request segment, when it carries what a target may send (1.1: argumentsText, item id …). */
+  segment?: SegmentOfKind<'tool_call_request'>;
 }
 
 export interface ToolResult {

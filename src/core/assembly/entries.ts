@@ -132,6 +132,12 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
         if (segment.thoughtSignature !== undefined)
           call.thoughtSignature = segment.thoughtSignature;
         if (id === segment.callId) call.ownId = true;
+        if (
+          segment.argumentsText !== undefined ||
+          segment.itemId !== undefined ||
+          segment.itemStatus !== undefined
+        )
+          call.segment = segment;
         if (calls) calls.push(call);
         else calls = [call];
         const queue = openCalls.get(segment.toolName);
@@ -151,7 +157,12 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
           success: segment.success,
         };
         if (id === segment.callId || ownIds.has(id)) result.toolResult.ownId = true;
-        if (segment.structured !== undefined || segment.fields !== undefined)
+        if (
+          segment.structured !== undefined ||
+          segment.fields !== undefined ||
+          segment.itemId !== undefined ||
+          segment.itemStatus !== undefined
+        )
           result.toolResult.segment = segment;
         if (results) results.push(result);
         else results = [result];
@@ -270,6 +281,9 @@ export function turn(
   if (message.originalRole !== undefined) t.originalRole = message.originalRole;
   if (message.contentForm !== undefined) t.contentForm = message.contentForm;
   if (message.contentRole !== undefined) t.contentRole = message.contentRole;
+  if (message.itemType !== undefined) t.itemType = message.itemType;
+  if (message.itemId !== undefined) t.itemId = message.itemId;
+  if (message.itemStatus !== undefined) t.itemStatus = message.itemStatus;
   return t;
 }
 

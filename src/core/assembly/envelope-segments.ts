@@ -138,6 +138,12 @@ function hintsOf(message: Message): MessageHints {
   if (message.originalRole !== undefined) hints.originalRole = message.originalRole;
   if (message.contentForm !== undefined) hints.contentForm = message.contentForm;
   if (message.contentRole !== undefined) hints.contentRole = message.contentRole;
+  // A Responses input item (not `instructions`): its form comes back with it.
+  if (message.itemType !== undefined) hints.itemType = message.itemType;
+  if (message.itemType !== undefined && message.contentForm !== undefined)
+    hints.contentForm = message.contentForm;
+  if (message.itemId !== undefined) hints.itemId = message.itemId;
+  if (message.itemStatus !== undefined) hints.itemStatus = message.itemStatus;
   return hints;
 }
 

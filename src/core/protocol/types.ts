@@ -107,7 +107,17 @@ export interface Message {
    * otherwise leave out; `none`: the content left its role out (the API reads it as `user`).
    */
   contentRole?: string;
+  /** 1.1, OpenAI Responses input: the message item's `id`. Only Responses exports send it. */
+  itemId?: string;
+  /**
+   * 1.1, OpenAI Responses input: the message item's `status`; `none`: the item had none. Absent:
+   * the exporter's default (`completed` on an assistant item of type message, none elsewhere).
+   */
+  itemStatus?: ItemStatus | 'none';
 }
+
+/** The `status` of an OpenAI Responses input item. */
+export type ItemStatus = 'completed' | 'incomplete' | 'in_progress';
 
 /** Message.itemType: a Responses input item with or without `type: "message"`. */
 export type ItemType = 'message' | 'none';
@@ -245,6 +255,10 @@ export interface ToolCallRequestSegment {
    * model field by field (Responses built-in calls …), sent back unchanged to that API.
    */
   item?: Record<string, unknown>;
+  /** 1.1, OpenAI Responses: the `function_call` item's `id` (not its `call_id`). */
+  itemId?: string;
+  /** 1.1, OpenAI Responses: the `function_call` item's `status`. */
+  itemStatus?: ItemStatus;
 }
 
 export interface ToolCallResultSegment {
@@ -269,6 +283,16 @@ export interface ToolCallResultSegment {
    * (Gemini `functionResponse` `willContinue`, `scheduling`, `parts`); Gemini exports add them back.
    */
   fields?: Record<string, unknown>;
+  /** 1.1, OpenAI Responses: the `function_call_output` item's `id`. */
+  itemId?: string;
+  /** 1.1, OpenAI Responses: the `function_call_output` item's `status`. */
+  itemStatus?: ItemStatus;
+  /**
+   * 1.1: the API's own item of a provider-run result that is an item of its own (Responses
+   * `computer_call_output`, `local_shell_call_output`, `mcp_approval_response` …), sent back
+   * unchanged to that API.
+   */
+  item?: Record<string, unknown>;
 }
 
 export interface DocumentSegment {
@@ -353,6 +377,13 @@ export interface ThinkingSegment {
   encryptedContent?: string;
   /** OpenAI Responses: the reasoning item's id. */
   itemId?: string;
+  /** OpenAI Responses: the reasoning item's status. */
+  itemStatus?: ItemStatus;
+  /**
+   * OpenAI Responses: the reasoning item's fields that were there but empty (`content: []`,
+   * `encrypted_content: null`); exports write them back so.
+   */
+  itemEmpty?: ('content' | 'encrypted_content')[];
   /** OpenAI-compatible Chat APIs: the assistant message field the reasoning came in. */
   field?: 'reasoning_content' | 'reasoning';
 }

@@ -34,7 +34,7 @@ export interface ImportWarning {
 
 export interface Draft extends Pick<
   Message,
-  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'contentRole'
+  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'contentRole' | 'itemId' | 'itemStatus'
 > {
   role: Message['role'];
   segments: Segment[];
@@ -182,8 +182,8 @@ export function createEnvelopeBuilder() {
       options: Pick<Draft, 'name'> & {
         toolName?: string;
         keepId?: boolean;
-        /** What the result keeps besides its text (`structured`, `fields`). */
-        extra?: ResultExtra;
+        /** More fields of the result segment (1.1: structured, item id …). */
+        extra?: Partial<ToolCallResultSegment>;
       } = {},
     ) {
       const { toolName: named, keepId, extra, ...hints } = options;
@@ -270,6 +270,8 @@ export function createEnvelopeBuilder() {
         if (draft.contentForm !== undefined) message.contentForm = draft.contentForm;
         if (draft.itemType !== undefined) message.itemType = draft.itemType;
         if (draft.contentRole !== undefined) message.contentRole = draft.contentRole;
+        if (draft.itemId !== undefined) message.itemId = draft.itemId;
+        if (draft.itemStatus !== undefined) message.itemStatus = draft.itemStatus;
         return message;
       });
       const envelope: Envelope = {

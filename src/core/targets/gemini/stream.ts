@@ -135,7 +135,7 @@ export function createGeminiReader(builder: StreamBuilder) {
     const chunks = Array.isArray(grounding.groundingChunks)
       ? grounding.groundingChunks.filter(isJsonObject)
       : [];
-    if (chunks.length > 0 && !builder.cite(chunks))
+    if (chunks.length > 0 && !builder.citeLastText(chunks))
       builder.omit('The grounding sources of a message without text', 'grounding-sources');
     const rest = Object.keys(grounding).filter((key) => key !== 'groundingChunks');
     if (rest.length > 0)

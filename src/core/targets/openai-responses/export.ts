@@ -1,6 +1,17 @@
-import { partsText, partText, type Conversation, type Turn } from '../../assembly/conversation.js';
+import {
+  partsText,
+  partText,
+  type ContentPart,
+  type Conversation,
+  type ExportWarning,
+  type PassThroughSegment,
+  type ToolCall,
+  type ToolDeclaration,
+  type ToolResult,
+  type Turn,
+} from '../../assembly/conversation.js';
 import { stringifyJson } from '../../protocol/json-value.js';
-import type { ImageDetail } from '../../protocol/types.js';
+import type { ImageDetail, ItemStatus, Message } from '../../protocol/types.js';
 import {
   checkSystemRole,
   errorText,
@@ -20,42 +31,100 @@ import {
   type RequestViolation,
 } from '../request-check.js';
 import type { Target } from '../target.js';
+import { isBuiltInCall, isBuiltInResult, itemOfThinking } from './items.js';
 
 /**
  * The request body of OpenAI's Responses API (`POST /v1/responses`), as far as exports produce
- * it: the leading system text as `instructions`, the conversation as `input` items.
+ * it: the leading system text as `instructions` (or as the first input item, when it was one),
+ * the conversation as `input` items (one string when the request sent one). The request's other
+ * settings (`Envelope.request.fields`) are added by the export pipeline.
  */
 export interface OpenAIResponsesRequest {
   model?: string;
   instructions?: string;
-  input: OpenAIResponsesItem[];
+  input: OpenAIResponsesItem[] | string;
   tools?: OpenAIResponsesTool[];
 }
 
 export type OpenAIResponsesItem =
   | OpenAIResponsesMessage
-  | { type: 'function_call'; call_id: string; name: string; arguments: string }
-  | { type: 'function_call_output'; call_id: string; output: string };
+  | OpenAIResponsesFunctionCall
+  | OpenAIResponsesFunctionCallOutput
+  | OpenAIResponsesReasoning
+  | OpenAIResponsesBuiltInItem;
+
+/** What an imported item said besides its content: its `id` and `status` (protocol 1.1). */
+interface ItemBookkeeping {
+  id?: string;
+  status?: ItemStatus;
+}
+
+export interface OpenAIResponsesFunctionCall extends ItemBookkeeping {
+  type: 'function_call';
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface OpenAIResponsesFunctionCallOutput extends ItemBookkeeping {
+  type: 'function_call_output';
+  call_id: string;
+  /** Text; or, when the logged output was a list of parts, that list as it was. */
+  output: string | OpenAIResponsesOutputPart[];
+}
+
+/** A part of a function call's output list (`input_text`, `input_image`, `input_file`), verbatim. */
+export interface OpenAIResponsesOutputPart {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A reasoning item, from a thinking segment that came from the Responses API (its id, summary
+ * or encrypted content): written back in its place, byte for byte.
+ */
+export interface OpenAIResponsesReasoning extends ItemBookkeeping {
+  type: 'reasoning';
+  summary?: { type: 'summary_text'; text: string }[];
+  content?: { type: 'reasoning_text'; text: string }[];
+  encrypted_content?: string | null;
+}
+
+/**
+ * A built-in tool's call (`web_search_call`, `code_interpreter_call`, `mcp_call` …) or its
+ * result item (`computer_call_output` …), written back exactly as the envelope keeps it
+ * (`item` of a provider-run segment).
+ */
+export interface OpenAIResponsesBuiltInItem {
+  type: string;
+  [field: string]: unknown;
+}
 
 /**
  * A message item. User, system and developer messages hold `input_*` parts; an assistant
- * message holds `output_text` parts, as the API returned them (without the item `id`, which
- * the API would look up among stored responses). A message whose envelope `contentForm` is
- * `text` is sent in the short form `{ role, content: "…" }`.
+ * message holds `output_text` parts. By default a list-form message says `type: "message"` and
+ * an assistant one is in the API's output form (`status: "completed"`, `annotations` on each
+ * text, no `id`: the API would look it up among stored responses); a message whose envelope
+ * `contentForm` is `text` is sent in the short form `{ role, content: "…" }`. An imported
+ * message comes back in its own form: with or without `type` (`itemType`), its `id` and
+ * `status` (`itemId`, `itemStatus`), its texts' annotations (`citations`).
  */
 export type OpenAIResponsesMessage =
-  | {
-      type: 'message';
+  | (ItemBookkeeping & {
+      type?: 'message';
       role: 'user' | 'system' | 'developer';
       content: OpenAIResponsesInputPart[];
-    }
-  | {
-      type: 'message';
+    })
+  | (ItemBookkeeping & {
+      type?: 'message';
       role: 'assistant';
-      status: 'completed';
       content: OpenAIResponsesOutputText[];
-    }
-  | { role: 'user' | 'system' | 'developer' | 'assistant'; content: string };
+    })
+  | (ItemBookkeeping & {
+      type?: 'message';
+      role: 'user' | 'system' | 'developer' | 'assistant';
+      content: string;
+    });
 
 export type OpenAIResponsesInputPart =
   | { type: 'input_text'; text: string }
@@ -64,32 +133,40 @@ export type OpenAIResponsesInputPart =
 export interface OpenAIResponsesOutputText {
   type: 'output_text';
   text: string;
-  /** Citations the model made; exports have none. */
-  annotations: [];
+  /** The text's citations as the API wrote them (`[]` in the output form when it has none). */
+  annotations?: Record<string, unknown>[];
 }
 
-export interface OpenAIResponsesTool {
+/**
+ * A function tool. Without an imported declaration: `strict: false`, since without it the
+ * Responses API makes a schema strict (every property required, no others allowed), which the
+ * other targets do not, and refuses schemas that cannot be. An imported declaration comes back
+ * as it was (`strict` or none, and any other field), with the envelope's name, description and
+ * schema.
+ */
+export interface OpenAIResponsesFunctionTool {
   type: 'function';
   name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  /**
-   * Always false: without it the Responses API makes a schema strict (every property required,
-   * no others allowed), which the other targets do not, and refuses schemas that cannot be.
-   */
-  strict: false;
+  description?: string;
+  parameters?: Record<string, unknown> | null;
+  strict?: boolean | null;
+  [field: string]: unknown;
 }
+
+/** A function tool, or a built-in or custom tool's declaration as the envelope keeps it. */
+export type OpenAIResponsesTool = OpenAIResponsesFunctionTool | OpenAIResponsesBuiltInItem;
 
 /**
  * Renders the shared conversation as a Responses request: system text as `instructions`,
  * later system messages and events as `system` (or `developer`) messages in place, each tool
  * call as a `function_call` item after its assistant message and each result as a
  * `function_call_output`, images as `input_image` with their detail (`auto` when the envelope
- * names none, as the API does).
+ * names none, as the API does). Thinking from the Responses API goes back as reasoning items,
+ * and built-in calls and their result items as the envelope keeps them, in their places.
  */
 export function renderOpenAIResponses(
   conversation: Conversation,
-): Rendered<OpenAIResponsesRequest> {
+): Rendered<OpenAIResponsesRequest> & { warnings?: ExportWarning[] } {
   const { model, tools } = conversation;
   const mode = conversation.midConversationSystem;
   const systemRole =
@@ -99,66 +176,53 @@ export function renderOpenAIResponses(
         ? 'developer'
         : 'system';
   const input: OpenAIResponsesItem[] = [];
-  const sourceIds: string[] = [];
-  const push = (item: OpenAIResponsesItem, turn: Turn) => {
+  const sourceIds: (string | string[])[] = [];
+  const push = (item: OpenAIResponsesItem, source: string | string[]) => {
     input.push(item);
-    sourceIds.push(turn.sourceId);
+    sourceIds.push(source);
   };
+  // A leading system item (not `instructions`) comes back as an item.
+  const hints = conversation.systemHints;
+  const systemItem = conversation.system !== null && hints?.itemType !== undefined;
+  if (systemItem && hints)
+    push(
+      messageItem(hints.originalRole ?? 'system', hints, [
+        { type: 'text', text: conversation.system! },
+      ]),
+      conversation.systemSourceIds,
+    );
   for (const turn of conversation.turns) {
     switch (turn.role) {
       case 'system':
-        push(inputMessage(turn.originalRole ?? systemRole, turn), turn);
+        push(messageItem(turn.originalRole ?? systemRole, turn, turn.parts), turn.sourceId);
         break;
       case 'user':
-        push(inputMessage('user', turn), turn);
+        push(messageItem('user', turn, turn.parts), turn.sourceId);
         break;
       case 'assistant':
-        if (turn.parts.length > 0) push(assistantMessage(turn), turn);
-        for (const call of turn.toolCalls) {
-          push(
-            {
-              type: 'function_call',
-              call_id: call.id,
-              name: call.name,
-              arguments: stringifyJson(call.arguments),
-            },
-            turn,
-          );
-        }
+        for (const item of assistantItems(turn)) push(item, turn.sourceId);
+        for (const call of turn.toolCalls) push(functionCall(call), turn.sourceId);
         break;
-      case 'tool': {
-        const result = turn.toolResult!;
-        push(
-          {
-            type: 'function_call_output',
-            call_id: result.callId,
-            output: result.success ? result.result : errorText(result.result),
-          },
-          turn,
-        );
+      case 'tool':
+        push(functionCallOutput(turn.toolResult!), turn.sourceId);
         break;
-      }
     }
   }
+  const warnings: ExportWarning[] = [];
   const body: OpenAIResponsesRequest = {
     ...(model === undefined ? {} : { model }),
-    ...(conversation.system === null ? {} : { instructions: conversation.system }),
-    input,
+    ...(conversation.system === null || systemItem ? {} : { instructions: conversation.system }),
+    input: textInput(conversation, warnings) ?? input,
   };
-  if (tools.length > 0) {
-    body.tools = tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-      strict: false,
-    }));
-  }
+  if (tools.length > 0) body.tools = tools.map(toolOf);
   return {
     body,
+    ...(warnings.length > 0 ? { warnings } : {}),
     sourcesAt: (path) => {
+      if (path === '/input' && typeof body.input === 'string')
+        return conversation.turns.map((t) => t.sourceId);
       const i = pointerIndex(path, 'input');
-      if (i !== null) return sourceIds[i] === undefined ? [] : [sourceIds[i]];
+      if (i !== null) return sourceIds[i] === undefined ? [] : [sourceIds[i]].flat();
       const t = pointerIndex(path, 'tools');
       if (t !== null) return tools[t] ? [tools[t].sourceId] : [];
       return path === '/instructions' ? conversation.systemSourceIds : [];
@@ -166,13 +230,62 @@ export function renderOpenAIResponses(
   };
 }
 
-function inputMessage(role: 'user' | 'system' | 'developer', turn: Turn): OpenAIResponsesMessage {
-  const parts = turn.parts;
-  if (turn.contentForm === 'text' && !parts.some((p) => p.type === 'image'))
-    return { role, content: partsText(parts) };
+/**
+ * The input as one string, when the logged request sent it so (`request.inputForm`) and the
+ * conversation is still one user text; null otherwise (with a warning when it was asked for).
+ */
+function textInput(conversation: Conversation, warnings: ExportWarning[]): string | null {
+  if (conversation.request?.inputForm !== 'text') return null;
+  const turns = conversation.turns;
+  const only = turns.length === 1 ? turns[0] : undefined;
+  if (
+    only?.role === 'user' &&
+    only.parts.every((p) => p.type === 'text') &&
+    only.itemType === undefined &&
+    only.itemId === undefined &&
+    only.itemStatus === undefined
+  )
+    return partsText(only.parts);
+  warnings.push({
+    code: 'input-form-not-kept',
+    message:
+      'The logged request sent its input as one string; the conversation is no longer one user text, so it is sent as a list of items.',
+    messageIds: turns.map((t) => t.sourceId),
+  });
+  return null;
+}
+
+/** Where the item's `id`, `status` and `type` come from (a turn, or the system text's hints). */
+type ItemHints = Pick<Message, 'contentForm' | 'itemType' | 'itemId' | 'itemStatus'>;
+
+/** `id` and `status` as the envelope says (`none`: no status). */
+function bookkeeping(hints: ItemHints, defaultStatus?: ItemStatus): ItemBookkeeping {
+  const status = hints.itemStatus ?? defaultStatus;
   return {
-    type: 'message',
+    ...(hints.itemId === undefined ? {} : { id: hints.itemId }),
+    ...(status === undefined || status === 'none' ? {} : { status }),
+  };
+}
+
+function messageItem(
+  role: 'user' | 'system' | 'developer',
+  hints: ItemHints,
+  parts: readonly ContentPart[],
+): OpenAIResponsesMessage {
+  const { id, status } = bookkeeping(hints);
+  if (hints.contentForm === 'text' && !parts.some((p) => p.type === 'image'))
+    return {
+      ...(id === undefined ? {} : { id }),
+      ...(hints.itemType === 'message' ? { type: 'message' } : {}),
+      role,
+      ...(status === undefined ? {} : { status }),
+      content: partsText(parts),
+    };
+  return {
+    ...(id === undefined ? {} : { id }),
+    ...(hints.itemType === 'none' ? {} : { type: 'message' }),
     role,
+    ...(status === undefined ? {} : { status }),
     content: parts.map((p) =>
       p.type === 'text'
         ? { type: 'input_text', text: p.text }
@@ -181,14 +294,167 @@ function inputMessage(role: 'user' | 'system' | 'developer', turn: Turn): OpenAI
   };
 }
 
-function assistantMessage(turn: Turn): OpenAIResponsesMessage {
-  if (turn.contentForm === 'text') return { role: 'assistant', content: partsText(turn.parts) };
-  return {
-    type: 'message',
-    role: 'assistant',
-    status: 'completed',
-    content: turn.parts.map((p) => ({ type: 'output_text', text: partText(p), annotations: [] })),
+/**
+ * An assistant turn's items in order: its thinking and built-in calls where they were among
+ * its texts, the message (split where a pass-through sits between texts).
+ */
+function assistantItems(turn: Turn): OpenAIResponsesItem[] {
+  const items: OpenAIResponsesItem[] = [];
+  const passes = turn.passThrough ?? [];
+  let chunk: ContentPart[] = [];
+  let first = true;
+  const flush = () => {
+    if (chunk.length === 0) return;
+    items.push(assistantMessage(turn, chunk, first));
+    first = false;
+    chunk = [];
   };
+  let p = 0;
+  for (let k = 0; k <= turn.parts.length; k++) {
+    while (p < passes.length && passes[p]!.at <= k) {
+      flush();
+      const item = passThroughItem(passes[p++]!.segment);
+      if (item) items.push(item);
+    }
+    if (k < turn.parts.length) chunk.push(turn.parts[k]!);
+  }
+  flush();
+  return items;
+}
+
+/**
+ * An assistant message: in the API's output form (`type`, `status: "completed"`, annotations
+ * on each text) unless the envelope says the item had no type (`itemType: "none"`, the form
+ * clients write: no status or annotations unless kept). `first`: the item keeps its id once.
+ */
+function assistantMessage(
+  turn: Turn,
+  parts: readonly ContentPart[],
+  first: boolean,
+): OpenAIResponsesMessage {
+  const outputForm = turn.itemType !== 'none';
+  const { id, status } = bookkeeping(turn, outputForm ? 'completed' : undefined);
+  const head = first && id !== undefined ? { id } : {};
+  if (turn.contentForm === 'text')
+    return {
+      ...head,
+      ...(turn.itemType === 'message' ? { type: 'message' } : {}),
+      role: 'assistant',
+      ...(turn.itemStatus === undefined || turn.itemStatus === 'none'
+        ? {}
+        : { status: turn.itemStatus }),
+      content: partsText(parts),
+    };
+  return {
+    ...head,
+    ...(outputForm ? { type: 'message' } : {}),
+    role: 'assistant',
+    ...(status === undefined ? {} : { status }),
+    content: parts.map((p) => {
+      const citations = p.type === 'text' ? p.segment?.citations : undefined;
+      return {
+        type: 'output_text',
+        text: partText(p),
+        ...(citations !== undefined
+          ? { annotations: citations }
+          : outputForm
+            ? { annotations: [] }
+            : {}),
+      };
+    }),
+  };
+}
+
+/** The item a thinking or provider-run segment came from; null when it is not sent. */
+function passThroughItem(segment: PassThroughSegment): OpenAIResponsesItem | null {
+  if (!sendsPassThrough(segment)) return null;
+  if (segment.kind === 'thinking')
+    return itemOfThinking(segment) as unknown as OpenAIResponsesReasoning;
+  // A result read from its call's item is in that item already.
+  return segment.item ? (segment.item as OpenAIResponsesBuiltInItem) : null;
+}
+
+/**
+ * What a Responses body carries back: thinking from the Responses API (a reasoning item's id,
+ * summary or encrypted content), built-in calls and result items it keeps whole, and the
+ * results read from those calls (sent within them).
+ */
+function sendsPassThrough(segment: PassThroughSegment): boolean {
+  if (segment.kind === 'thinking')
+    return (
+      segment.itemId !== undefined ||
+      segment.encryptedContent !== undefined ||
+      segment.summary !== undefined
+    );
+  if (segment.kind === 'tool_call_request') return isBuiltInCall(segment.item?.type);
+  return segment.item ? isBuiltInResult(segment.item.type) : isBuiltInCall(segment.resultType);
+}
+
+function functionCall(call: ToolCall): OpenAIResponsesFunctionCall {
+  const segment = call.segment;
+  return {
+    ...(segment?.itemId === undefined ? {} : { id: segment.itemId }),
+    type: 'function_call',
+    ...(segment?.itemStatus === undefined ? {} : { status: segment.itemStatus }),
+    call_id: call.id,
+    name: call.name,
+    arguments: argumentsText(call),
+  };
+}
+
+/** The arguments' own text while it still says what the arguments are, else their JSON. */
+function argumentsText(call: ToolCall): string {
+  const text = call.segment?.argumentsText;
+  if (text === undefined) return stringifyJson(call.arguments);
+  const keys = Object.keys(call.arguments);
+  // Text that is not a JSON object is kept as { "value": text }.
+  if (keys.length === 1 && keys[0] === 'value' && call.arguments.value === text) return text;
+  try {
+    if (stringifyJson(JSON.parse(text)) === stringifyJson(call.arguments)) return text;
+  } catch {
+    // not JSON: the arguments changed
+  }
+  return stringifyJson(call.arguments);
+}
+
+function functionCallOutput(result: ToolResult): OpenAIResponsesFunctionCallOutput {
+  const segment = result.segment;
+  const structured = segment?.structured;
+  return {
+    ...(segment?.itemId === undefined ? {} : { id: segment.itemId }),
+    type: 'function_call_output',
+    ...(segment?.itemStatus === undefined ? {} : { status: segment.itemStatus }),
+    call_id: result.callId,
+    output: Array.isArray(structured)
+      ? (structured as OpenAIResponsesOutputPart[])
+      : result.success
+        ? result.result
+        : errorText(result.result),
+  };
+}
+
+const isEmptySchema = (schema: Record<string, unknown>) =>
+  stringifyJson(schema) === '{"type":"object","properties":{}}';
+
+/** A tool as declared: built-in and custom declarations as written, function tools merged. */
+function toolOf(tool: ToolDeclaration): OpenAIResponsesTool {
+  const declared = tool.declaration;
+  if (!declared)
+    return {
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+    };
+  if (tool.runBy !== undefined || declared.type !== 'function')
+    return declared as OpenAIResponsesBuiltInItem;
+  // The envelope's name, description and schema over the declaration's other fields.
+  const merged: OpenAIResponsesFunctionTool = { ...declared, type: 'function', name: tool.name };
+  if ('description' in declared || tool.description !== '') merged.description = tool.description;
+  if (isObject(declared.parameters) || !isEmptySchema(tool.parameters))
+    merged.parameters = tool.parameters;
+  return merged;
 }
 
 /** What OpenAI fetches or decodes as an image: absolute http(s) URLs and base64 data URLs. */
@@ -331,6 +597,7 @@ export const openAIResponses: Target<OpenAIResponsesRequest> = {
   name: 'openai-responses',
   midConversationSystem: (options, model) =>
     options.midConversationSystem ?? (isOpenAIReasoningModel(model) ? 'developer' : 'system'),
+  sends: sendsPassThrough,
   carriesModel: true,
   render: (conversation) => renderOpenAIResponses(conversation),
   check: checkOpenAIResponsesRequest,

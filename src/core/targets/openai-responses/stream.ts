@@ -2,20 +2,40 @@
  * OpenAI Responses streams (`stream: true`): typed events. `response.output_item.added` starts
  * an output item (a `message`, a `function_call`, a `reasoning` item, a built-in tool's call),
  * `response.output_text.delta` and `response.refusal.delta` carry a message's text by
- * `item_id` and `content_index`, `response.function_call_arguments.delta` / `.done` a call's
- * arguments, `response.output_item.done` the finished item; the stream ends with
- * `response.completed`, `response.incomplete` or `response.failed` (or an `error` event).
+ * `item_id` and `content_index`, `response.output_text.annotation.added` its citations,
+ * `response.function_call_arguments.delta` / `.done` a call's arguments, reasoning summary and
+ * text deltas, code and MCP argument deltas and status events the items the reader keeps whole,
+ * `response.output_item.done` the finished item; the stream ends with `response.completed`
+ * (whose output has the last word, as in the SDK), `response.incomplete` or `response.failed`
+ * (or an `error` event). Reasoning items become thinking segments and built-in calls
+ * provider-run segments holding the item, as when a request is imported.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
+import {
+  callOfItem,
+  isBuiltInCall,
+  isBuiltInResult,
+  resultOfItem,
+  thinkingOfItem,
+} from './items.js';
 
 /** Events that carry nothing the message needs (the text and arguments come as deltas). */
-const SKIPPED = /^response\.(queued|in_progress|content_part\.|(output_text|refusal)\.done)/;
+const SKIPPED =
+  /^response\.(queued|in_progress|content_part\.|(output_text|refusal)\.done|image_generation_call\.partial_image|mcp_list_tools\.)/;
+
+/** Status events of built-in calls, which the SDK writes into the item (`…_call.searching`). */
+const CALL_STATUS =
+  /^response\.(code_interpreter_call|file_search_call|web_search_call|image_generation_call|mcp_call)\.(in_progress|interpreting|searching|generating|completed|failed)$/;
 
 export const isResponsesEvent = (event: JsonObject): boolean =>
   typeof event.type === 'string' && event.type.startsWith('response.');
 
-type ItemKind = 'message' | 'function_call' | 'omitted';
+const isWhole = (type: unknown) =>
+  type === 'reasoning' || isBuiltInCall(type) || isBuiltInResult(type);
+
+/** `whole`: a reasoning item or a built-in call, kept as the SDK accumulates it. */
+type ItemKind = 'message' | 'function_call' | 'whole' | 'omitted';
 
 export function createResponsesReader(builder: StreamBuilder) {
   /** Output items by id, and the ids by output index (deltas name both). */
@@ -23,6 +43,61 @@ export function createResponsesReader(builder: StreamBuilder) {
   const idsByIndex = new Map<number, string>();
   /** Message items that got text deltas: a finished item adds its text only when none came. */
   const texted = new Set<string>();
+  /** Reasoning items and built-in calls as they stand, by id. */
+  const whole = new Map<string, JsonObject>();
+  /** The annotations of each message item, by content part. */
+  const annotations = new Map<string, Record<string, unknown>[][]>();
+
+  /** The segments of a whole item, in its place: a thinking segment, or a call and its output. */
+  const render = (id: string) => {
+    const item = whole.get(id)!;
+    if (item.type === 'reasoning') return builder.put(id, thinkingOfItem(item));
+    if (isBuiltInResult(item.type)) return builder.put(id, resultOfItem(item));
+    if (!isBuiltInCall(item.type)) return;
+    const { request, result } = callOfItem(item);
+    builder.put(id, request);
+    if (result) builder.put(`${id} result`, result);
+  };
+
+  /** Applies a change to a whole item, as the SDK's accumulator does, and shows it. */
+  const change = (event: JsonObject, apply: (item: JsonObject) => void) => {
+    const id = itemId(event);
+    const item = id === undefined ? undefined : whole.get(id);
+    if (id === undefined || !item) return malformedUnlessOmitted(event, id);
+    apply(item);
+    render(id);
+  };
+
+  /** A list of parts in a whole item, and the part at the event's index (made when missing). */
+  const partOf = (item: JsonObject, field: string, index: unknown, type: string): JsonObject => {
+    const list = Array.isArray(item[field]) ? (item[field] as unknown[]) : (item[field] = []);
+    const at = typeof index === 'number' ? index : list.length - 1;
+    const part = list[at];
+    if (isJsonObject(part)) return part;
+    const made: JsonObject = { type, text: '' };
+    list[Math.max(at, 0)] = made;
+    return made;
+  };
+
+  /** The citations of a message item: every part's annotations, in order. */
+  const cite = (id: string) =>
+    builder.cite(
+      id,
+      (annotations.get(id) ?? []).flatMap((list) => list ?? []),
+    );
+
+  /** A finished message item (or the final response's) gives its annotations. */
+  const citeItem = (id: string, item: JsonObject) => {
+    if (!Array.isArray(item.content)) return;
+    const lists = item.content.map((part: unknown) =>
+      isJsonObject(part) && Array.isArray(part.annotations)
+        ? (part.annotations.filter(isJsonObject) as Record<string, unknown>[])
+        : [],
+    );
+    const before = JSON.stringify(annotations.get(id) ?? []);
+    annotations.set(id, lists);
+    if (JSON.stringify(lists) !== before) cite(id);
+  };
 
   // The output index first, as the SDK does: some servers give an item another id on each event.
   const itemId = (event: JsonObject): string | undefined =>
@@ -71,18 +146,43 @@ export function createResponsesReader(builder: StreamBuilder) {
       items.set(id, 'function_call');
       builder.startTool(id, typeof item.name === 'string' ? item.name : undefined);
       if (typeof item.arguments === 'string') builder.toolArguments(id, item.arguments);
+    } else if (isWhole(item.type)) {
+      items.set(id, 'whole');
+      whole.set(id, structuredClone(item));
+      render(id);
     } else {
       items.set(id, 'omitted');
-      if (item.type === 'reasoning') builder.thinking();
-      else builder.omit(`An output item of type ${label(item.type)}`, `item ${label(item.type)}`);
+      builder.omit(`An output item of type ${label(item.type)}`, `item ${label(item.type)}`);
     }
     return { id, item };
+  };
+
+  /** The final response's output: whole items and annotations as the SDK ends with them. */
+  const final = (response: JsonObject | undefined) => {
+    if (!Array.isArray(response?.output)) return;
+    response.output.forEach((item: unknown, index) => {
+      if (!isJsonObject(item)) return;
+      const id = idsByIndex.get(index) ?? (typeof item.id === 'string' ? item.id : undefined);
+      if (id === undefined) return;
+      if (items.get(id) === 'whole') {
+        if (!isWhole(item.type) || JSON.stringify(whole.get(id)) === JSON.stringify(item)) return;
+        whole.set(id, structuredClone(item));
+        render(id);
+      } else if (items.get(id) === 'message') citeItem(id, item);
+    });
   };
 
   const done = (event: JsonObject) => {
     const known = added(event);
     if (!known) return;
     const { id, item } = known;
+    if (items.get(id) === 'whole') {
+      // The finished item replaces what was accumulated, as in the SDK.
+      if (!isWhole(item.type)) return;
+      whole.set(id, structuredClone(item));
+      return render(id);
+    }
+    if (items.get(id) === 'message') citeItem(id, item);
     if (items.get(id) === 'function_call')
       builder.finishTool(id, typeof item.arguments === 'string' ? item.arguments : undefined);
     if (items.get(id) !== 'message' || !Array.isArray(item.content) || texted.has(id)) return;
@@ -127,9 +227,62 @@ export function createResponsesReader(builder: StreamBuilder) {
           typeof event.arguments === 'string' ? event.arguments : undefined,
         );
       }
+      case 'response.output_text.annotation.added': {
+        const id = itemId(event);
+        if (id === undefined || items.get(id) !== 'message' || !isJsonObject(event.annotation))
+          return malformedUnlessOmitted(event, id);
+        const lists = annotations.get(id) ?? [];
+        const part = typeof event.content_index === 'number' ? event.content_index : 0;
+        const list = (lists[part] ??= []);
+        const at =
+          typeof event.annotation_index === 'number' ? event.annotation_index : list.length;
+        list[at] = event.annotation;
+        annotations.set(id, lists);
+        return cite(id);
+      }
+      case 'response.reasoning_summary_part.added':
+        return change(event, (item) => {
+          const summary = Array.isArray(item.summary) ? item.summary : (item.summary = []);
+          summary.push(
+            isJsonObject(event.part) ? { ...event.part } : { type: 'summary_text', text: '' },
+          );
+        });
+      case 'response.reasoning_summary_part.done':
+      case 'response.reasoning_summary_text.delta':
+      case 'response.reasoning_summary_text.done':
+        return change(event, (item) => {
+          const part = partOf(item, 'summary', event.summary_index, 'summary_text');
+          if (type.endsWith('part.done') && isJsonObject(event.part))
+            Object.assign(part, event.part);
+          else if (typeof event.delta === 'string')
+            part.text = String(part.text ?? '') + event.delta;
+          else if (typeof event.text === 'string') part.text = event.text;
+        });
+      case 'response.reasoning_text.delta':
+      case 'response.reasoning_text.done':
+        return change(event, (item) => {
+          const part = partOf(item, 'content', event.content_index, 'reasoning_text');
+          if (typeof event.delta === 'string') part.text = String(part.text ?? '') + event.delta;
+          else if (typeof event.text === 'string') part.text = event.text;
+        });
+      case 'response.mcp_call_arguments.delta':
+      case 'response.mcp_call_arguments.done':
+        return change(event, (item) => {
+          if (typeof event.delta === 'string')
+            item.arguments = String(item.arguments ?? '') + event.delta;
+          else if (typeof event.arguments === 'string') item.arguments = event.arguments;
+        });
+      case 'response.code_interpreter_call_code.delta':
+      case 'response.code_interpreter_call_code.done':
+        return change(event, (item) => {
+          if (typeof event.delta === 'string') item.code = String(item.code ?? '') + event.delta;
+          else if (typeof event.code === 'string') item.code = event.code;
+        });
       case 'response.completed':
+        final(response);
         return builder.end(builder.hasToolCalls() ? 'tool-calls' : 'stop', 'completed');
       case 'response.incomplete': {
+        final(response);
         const details = isJsonObject(response?.incomplete_details)
           ? response.incomplete_details
           : {};
@@ -151,8 +304,10 @@ export function createResponsesReader(builder: StreamBuilder) {
     if (SKIPPED.test(type)) return;
     const id = itemId(event);
     if (id !== undefined && items.get(id) === 'omitted') return;
-    if (type.startsWith('response.reasoning')) return builder.thinking();
-    if (type.endsWith('annotation.added')) return builder.omit('A citation', 'citations');
+    const status = CALL_STATUS.exec(type);
+    if (status && id !== undefined && whole.get(id)?.type === status[1])
+      return change(event, (item) => (item.status = status[2]));
+    if (status) return;
     builder.unknown('Events', type);
   };
 }

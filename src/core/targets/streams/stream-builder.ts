@@ -57,6 +57,8 @@ export class StreamBuilder {
   /** Thinking source (Gemini's thought parts of one run) → the index of its thinking segment. */
   private thinkingSources = new Map<string, number>();
   private tools = new Map<string, ToolCall>();
+  /** Segments a reader builds whole (1.1: thinking, provider-run calls), by key → index. */
+  private placed = new Map<string, number>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
   private refused = false;
@@ -260,7 +262,7 @@ export class StreamBuilder {
    * The sources the provider cited, as it wrote them, for the message's last text; false when
    * the message has no text to cite them for.
    */
-  cite(citations: Record<string, unknown>[]): boolean {
+  citeLastText(citations: Record<string, unknown>[]): boolean {
     const text = this.segments.findLast((s) => s.kind === 'text' && s.content !== '');
     if (!text || text.kind !== 'text' || citations.length === 0) return false;
     text.citations = [...(text.citations ?? []), ...citations];
@@ -276,6 +278,31 @@ export class StreamBuilder {
       return 0;
     }
     return this.segments.push(segment) - 1;
+  }
+
+  /**
+   * A segment the reader builds whole from what the provider sent so far (1.1: thinking,
+   * provider-run calls and results): a new key takes its place at the end, a known one is
+   * replaced where it is.
+   */
+  put(key: string, segment: Segment) {
+    if (!this.live()) return;
+    this.begin();
+    const at = this.placed.get(key);
+    if (at !== undefined) this.segments[at] = segment;
+    else this.placed.set(key, this.place(segment));
+    this.changed();
+  }
+
+  /** The sources a text source cites, as the provider wrote them (1.1; replaces the list). */
+  cite(source: string, citations: Record<string, unknown>[]) {
+    if (!this.live()) return;
+    if (!this.textSources.has(source)) this.textStart(source);
+    const segment = this.segments[this.textSources.get(source)!];
+    if (segment?.kind !== 'text') return;
+    if (citations.length > 0) segment.citations = citations;
+    else delete segment.citations;
+    this.changed();
   }
 
   /** Starts a tool call, or names one that started without a name. */
