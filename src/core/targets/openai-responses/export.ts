@@ -73,11 +73,8 @@ export interface OpenAIResponsesFunctionCallOutput extends ItemBookkeeping {
   output: string | OpenAIResponsesOutputPart[];
 }
 
-/** A part of a function call's output list (`input_text`, `input_image`, `input_file`), verbatim. */
-export interface OpenAIResponsesOutputPart {
-  type: string;
-  [field: string]: unknown;
-}
+/** A part of a function call's output list (`input_text`, `input_image` …), verbatim. */
+export type OpenAIResponsesOutputPart = OpenAIResponsesBuiltInItem;
 
 /**
  * A reasoning item, from a thinking segment that came from the Responses API (its id, summary
@@ -90,11 +87,7 @@ export interface OpenAIResponsesReasoning extends ItemBookkeeping {
   encrypted_content?: string | null;
 }
 
-/**
- * A built-in tool's call (`web_search_call`, `code_interpreter_call`, `mcp_call` …) or its
- * result item (`computer_call_output` …), written back exactly as the envelope keeps it
- * (`item` of a provider-run segment).
- */
+/** A built-in call or result item, or a tool declaration, as the envelope keeps it (verbatim). */
 export interface OpenAIResponsesBuiltInItem {
   type: string;
   [field: string]: unknown;
