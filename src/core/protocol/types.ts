@@ -241,6 +241,12 @@ export interface ToolCallResultSegment {
   structured?: Record<string, unknown> | unknown[];
   /** 1.1: the API's own type of the result block (`web_search_tool_result` …). */
   resultType?: string;
+  /**
+   * 1.1: the API's own result block, when it holds what the other fields cannot give back
+   * (Anthropic: a `tool_result`'s list of blocks, `is_error: false`, `cache_control` …), sent
+   * back unchanged to that API; other APIs get `result`.
+   */
+  item?: Record<string, unknown>;
 }
 
 export interface DocumentSegment {

@@ -917,6 +917,7 @@ function validate72(data, { instancePath = '' } = {}) {
             runBy: true,
             structured: true,
             resultType: true,
+            item: true,
           },
           key0,
         )
@@ -1036,6 +1037,13 @@ function validate72(data, { instancePath = '' } = {}) {
         }
       } else {
         (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.item !== void 0) {
+      let data9 = data.item;
+      if (!(data9 && typeof data9 == 'object' && !Array.isArray(data9))) {
+        (vErrors ??= []).push(errorAt(instancePath, ['item'], 'type', { type: 'object' }));
         errors++;
       }
     }
@@ -2230,6 +2238,7 @@ export const fieldTypes = {
     runBy: '',
     structured: '',
     resultType: '',
+    item: '',
   },
   DocumentSegment: {
     kind: '"document"',
