@@ -151,6 +151,7 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
           success: segment.success,
         };
         if (id === segment.callId || ownIds.has(id)) result.toolResult.ownId = true;
+        if (segment.item !== undefined) result.toolResult.item = segment.item;
         if (results) results.push(result);
         else results = [result];
       } else if (isMessageText(segment)) {

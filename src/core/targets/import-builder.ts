@@ -95,12 +95,13 @@ export function createEnvelopeBuilder() {
       drafts.push(draft);
       return;
     }
+    // Thinking and provider-run calls and results keep their places among the texts.
     const rank = (s: Segment) =>
-      s.kind === 'tool_call_result'
+      s.kind === 'tool_call_result' && s.runBy === undefined
         ? orphanResults.has(s)
           ? 0
           : 2
-        : s.kind === 'tool_call_request'
+        : s.kind === 'tool_call_request' && s.runBy === undefined
           ? 1
           : 3;
     // A stable sort: each rank keeps its order.
@@ -176,9 +177,14 @@ export function createEnvelopeBuilder() {
       result: string,
       success: boolean,
       path: string,
-      options: Pick<Draft, 'name'> & { toolName?: string; keepId?: boolean } = {},
+      options: Pick<Draft, 'name'> & {
+        toolName?: string;
+        keepId?: boolean;
+        /** The API's own result block, kept whole (ToolCallResultSegment.item). */
+        item?: Record<string, unknown>;
+      } = {},
     ) {
-      const { toolName: named, keepId, ...hints } = options;
+      const { toolName: named, keepId, item, ...hints } = options;
       const toolName = callNames.get(callId) ?? named;
       if (toolName === undefined)
         warn(
@@ -189,6 +195,7 @@ export function createEnvelopeBuilder() {
       const segment: ToolCallResultSegment = {
         ...resultSegment(toolName ?? 'unknown', result, success),
         ...(callId !== '' && (keepId || !isExporterCallId(callId)) ? { callId } : {}),
+        ...(item === undefined ? {} : { item }),
       };
       if (callId.startsWith('orphan_')) orphanResults.add(segment);
       // A call made later in the body (the exporter puts a message's results before its calls)
