@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { BetaMessageStream } from '@anthropic-ai/sdk/lib/BetaMessageStream';
 import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import { GenerateContentResponse } from '@google/genai';
 import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
 import { ResponseStream } from 'openai/lib/responses/ResponseStream';
+import type { Segment } from '../../src/core/protocol/types.js';
 import { validateMessage } from '../../src/core/protocol/validate.js';
 import { createStreamReader } from '../../src/core/targets/streams/stream-reader.js';
 import type {
@@ -32,6 +34,8 @@ interface Final {
   tools: ToolCall[];
   stop: string | null;
   usage: unknown;
+  /** Anthropic: thinking, provider-run calls and results, cited texts, in order. */
+  blocks?: unknown[];
 }
 
 function providerOf(events: Record<string, unknown>[]): StreamProvider {
@@ -108,6 +112,9 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
     }
     case 'anthropic': {
       const message = await MessageStream.fromReadableStream(bytes(lines)).finalMessage();
+      // The beta accumulator for the blocks: MCP servers are a beta feature, and only it
+      // accumulates an mcp_tool_use's input; its blocks are otherwise the same.
+      const beta = await BetaMessageStream.fromReadableStream(bytes(lines)).finalMessage();
       return {
         texts: nonEmpty(message.content.map((b) => (b.type === 'text' ? b.text : null))),
         tools: message.content.flatMap((b) =>
@@ -115,6 +122,7 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
         ),
         stop: message.stop_reason,
         usage: message.usage,
+        blocks: beta.content.flatMap((b) => sdkBlock(b as unknown as Record<string, unknown>)),
       };
     }
     case 'gemini': {
@@ -142,6 +150,47 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
   }
 }
 
+/** An Anthropic block the reader keeps besides texts and tool calls, as compared. */
+function sdkBlock(b: Record<string, unknown>): unknown[] {
+  const type = String(b.type);
+  if (type === 'thinking') return [{ thinking: b.thinking, signature: b.signature }];
+  if (type === 'redacted_thinking') return [{ redacted: b.data }];
+  if (type === 'server_tool_use' || type === 'mcp_tool_use')
+    return [{ call: b.name, id: b.id, input: b.input, server: b.server_name ?? null }];
+  if (type.endsWith('_tool_result'))
+    return [{ result: type, id: b.tool_use_id, content: b.content }];
+  if (type === 'text' && Array.isArray(b.citations) && b.citations.length > 0)
+    return [{ cited: b.text, citations: b.citations }];
+  return [];
+}
+
+/** The same, from the reader's segments. */
+function segmentBlock(s: Segment): unknown[] {
+  if (s.kind === 'thinking')
+    return [
+      s.redactedData === undefined
+        ? { thinking: s.content, signature: s.signature }
+        : { redacted: s.redactedData },
+    ];
+  if (s.kind === 'tool_call_request' && s.runBy === 'provider')
+    return [{ call: s.toolName, id: s.callId, input: s.arguments, server: s.server ?? null }];
+  if (s.kind === 'tool_call_result' && s.runBy === 'provider')
+    return [
+      {
+        result: s.resultType,
+        id: s.callId,
+        content: s.item ? s.item.content : (s.structured ?? s.result),
+      },
+    ];
+  if (s.kind === 'text' && s.citations?.length)
+    return [{ cited: s.content, citations: s.citations }];
+  return [];
+}
+
+/** Anthropic blocks the protocol keeps (any other is left out with a warning). */
+const ANTHROPIC_KEPT =
+  /^(text|tool_use|thinking|redacted_thinking|server_tool_use|mcp_tool_use|.*_tool_result)$/;
+
 function readerFinal(lines: string[]) {
   const reader = createStreamReader({ messageId: 'm1', timestamp: 0 });
   const updates = lines.flatMap((line) => reader.read(line));
@@ -151,11 +200,14 @@ function readerFinal(lines: string[]) {
   const final: Final = {
     texts: nonEmpty(message.segments.map((s) => (s.kind === 'text' ? s.content : null))),
     tools: message.segments.flatMap((s) =>
-      s.kind === 'tool_call_request' ? [{ name: s.toolName, args: s.arguments }] : [],
+      s.kind === 'tool_call_request' && s.runBy === undefined
+        ? [{ name: s.toolName, args: s.arguments }]
+        : [],
     ),
     stop: end.stopReason,
     usage: reader.usage ?? null,
   };
+  if (reader.provider === 'anthropic') final.blocks = message.segments.flatMap(segmentBlock);
   return { reader, message, final, warnings: end.warnings.map((w) => w.code) };
 }
 
@@ -229,6 +281,14 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
         assert.deepEqual(ours.final, sdk, what);
         row.equal++;
         // Nothing is left out without a warning.
+        if (provider === 'anthropic') {
+          const omitted = stream.some((line) => {
+            const block = JSON.parse(line).content_block;
+            return block && !ANTHROPIC_KEPT.test(String(block.type));
+          });
+          if (omitted) assert.ok(ours.warnings.includes('item-omitted'), `${what}: left out`);
+          continue;
+        }
         const out = leftOut(stream);
         if (out.thinking)
           assert.ok(ours.warnings.includes('thinking-omitted'), `${what}: thinking`);
