@@ -14,10 +14,13 @@ export type { ExportResult, TargetExportOptions } from './targets/export-pipelin
 export {
   checkAnthropicRequest,
   type AnthropicBlock,
+  type AnthropicCacheControl,
   type AnthropicImageType,
   type AnthropicMessage,
   type AnthropicRequest,
+  type AnthropicTextBlock,
   type AnthropicTool,
+  type AnthropicVerbatimBlock,
 } from './targets/anthropic/export.js';
 
 /**

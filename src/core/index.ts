@@ -106,10 +106,13 @@ export {
 export {
   checkAnthropicRequest,
   type AnthropicBlock,
+  type AnthropicCacheControl,
   type AnthropicImageType,
   type AnthropicMessage,
   type AnthropicRequest,
+  type AnthropicTextBlock,
   type AnthropicTool,
+  type AnthropicVerbatimBlock,
 } from './targets/anthropic/export.js';
 export {
   checkGeminiRequest,

@@ -13,7 +13,11 @@ import type {
   ResponseOutputMessage,
   ResponseReasoningItem,
 } from 'openai/resources/responses/responses';
-import type { AnthropicRequest } from '../../src/core/targets/anthropic/export.js';
+import type {
+  AnthropicBlock,
+  AnthropicRequest,
+  AnthropicTool,
+} from '../../src/core/targets/anthropic/export.js';
 import type { GeminiRequest } from '../../src/core/targets/gemini/export.js';
 import type {
   OpenAIResponsesFunctionCall,
@@ -24,8 +28,16 @@ import type {
   OpenAIResponsesRequest,
 } from '../../src/core/targets/openai-responses/export.js';
 
-// The model is optional in our type only because an envelope may lack one (a warning).
-export const anthropicConforms = (body: AnthropicRequest & { model: string }) =>
+// The model is optional in our type only because an envelope may lack one (a warning). What
+// the exporter sends back as the logged request wrote it (AnthropicVerbatimBlock: provider-run
+// calls and results, cited text; the declarations of provider-run tools and mcp_servers) is the
+// API's own and not built here: the check covers the blocks and tools the exporter builds.
+type BuiltAnthropicRequest = AnthropicRequest & {
+  model: string;
+  messages: { role: 'user' | 'assistant'; content: string | AnthropicBlock[] }[];
+  tools?: AnthropicTool[];
+};
+export const anthropicConforms = (body: BuiltAnthropicRequest) =>
   body satisfies MessageCreateParamsNonStreaming;
 
 export const geminiConforms = (body: GeminiRequest) => ({

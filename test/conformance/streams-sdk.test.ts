@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { BetaMessageStream } from '@anthropic-ai/sdk/lib/BetaMessageStream';
 import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import { GenerateContentResponse, type Part } from '@google/genai';
 import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
@@ -38,6 +39,8 @@ interface Final {
   gemini?: { parts: Piece[]; signatures: string[]; sources: unknown[] };
   /** OpenAI Responses: reasoning items, built-in calls (verbatim) and the texts' annotations. */
   kept?: unknown[];
+  /** Anthropic: thinking, provider-run calls and results, cited texts, in order. */
+  blocks?: unknown[];
 }
 
 /** A Gemini part as both sides see it: thinking, text, code run and its result, calls. */
@@ -136,6 +139,9 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
     }
     case 'anthropic': {
       const message = await MessageStream.fromReadableStream(bytes(lines)).finalMessage();
+      // The beta accumulator for the blocks: MCP servers are a beta feature, and only it
+      // accumulates an mcp_tool_use's input; its blocks are otherwise the same.
+      const beta = await BetaMessageStream.fromReadableStream(bytes(lines)).finalMessage();
       return {
         texts: nonEmpty(message.content.map((b) => (b.type === 'text' ? b.text : null))),
         tools: message.content.flatMap((b) =>
@@ -143,6 +149,7 @@ async function sdkFinal(provider: StreamProvider, lines: string[], file: string)
         ),
         stop: message.stop_reason,
         usage: message.usage,
+        blocks: beta.content.flatMap((b) => sdkBlock(b as unknown as Record<string, unknown>)),
       };
     }
     case 'gemini': {
@@ -253,6 +260,47 @@ function keptOf(segments: Segment[]): unknown[] {
   });
 }
 
+/** An Anthropic block the reader keeps besides texts and tool calls, as compared. */
+function sdkBlock(b: Record<string, unknown>): unknown[] {
+  const type = String(b.type);
+  if (type === 'thinking') return [{ thinking: b.thinking, signature: b.signature }];
+  if (type === 'redacted_thinking') return [{ redacted: b.data }];
+  if (type === 'server_tool_use' || type === 'mcp_tool_use')
+    return [{ call: b.name, id: b.id, input: b.input, server: b.server_name ?? null }];
+  if (type.endsWith('_tool_result'))
+    return [{ result: type, id: b.tool_use_id, content: b.content }];
+  if (type === 'text' && Array.isArray(b.citations) && b.citations.length > 0)
+    return [{ cited: b.text, citations: b.citations }];
+  return [];
+}
+
+/** The same, from the reader's segments. */
+function segmentBlock(s: Segment): unknown[] {
+  if (s.kind === 'thinking')
+    return [
+      s.redactedData === undefined
+        ? { thinking: s.content, signature: s.signature }
+        : { redacted: s.redactedData },
+    ];
+  if (s.kind === 'tool_call_request' && s.runBy === 'provider')
+    return [{ call: s.toolName, id: s.callId, input: s.arguments, server: s.server ?? null }];
+  if (s.kind === 'tool_call_result' && s.runBy === 'provider')
+    return [
+      {
+        result: s.resultType,
+        id: s.callId,
+        content: s.item ? s.item.content : (s.structured ?? s.result),
+      },
+    ];
+  if (s.kind === 'text' && s.citations?.length)
+    return [{ cited: s.content, citations: s.citations }];
+  return [];
+}
+
+/** Anthropic blocks the protocol keeps (any other is left out with a warning). */
+const ANTHROPIC_KEPT =
+  /^(text|tool_use|thinking|redacted_thinking|server_tool_use|mcp_tool_use|.*_tool_result)$/;
+
 function readerFinal(lines: string[], provider: StreamProvider) {
   const reader = createStreamReader({ messageId: 'm1', timestamp: 0 });
   const updates = lines.flatMap((line) => reader.read(line));
@@ -275,6 +323,7 @@ function readerFinal(lines: string[], provider: StreamProvider) {
     ...(gemini ? { gemini: readerPieces(message.segments) } : {}),
   };
   if (provider === 'openai-responses') final.kept = keptOf(message.segments);
+  if (reader.provider === 'anthropic') final.blocks = message.segments.flatMap(segmentBlock);
   return { reader, message, final, warnings: end.warnings.map((w) => w.code) };
 }
 
@@ -348,6 +397,15 @@ describe('streams equal the official SDKs on recorded provider streams', () => {
         assert.deepEqual(ours.final, sdk, what);
         row.equal++;
         // Nothing is left out without a warning: what is not kept as a segment is named.
+        // Nothing is left out without a warning.
+        if (provider === 'anthropic') {
+          const omitted = stream.some((line) => {
+            const block = JSON.parse(line).content_block;
+            return block && !ANTHROPIC_KEPT.test(String(block.type));
+          });
+          if (omitted) assert.ok(ours.warnings.includes('item-omitted'), `${what}: left out`);
+          continue;
+        }
         const out = leftOut(stream);
         const kinds = ours.message.segments.map((s) =>
           'runBy' in s && s.runBy === 'provider' ? 'provider' : s.kind,

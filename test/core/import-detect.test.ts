@@ -73,13 +73,14 @@ const FIXTURES: FixtureCase[] = [
     shapes: [
       'system:system_prompt+tool_overview user:text assistant:text+tool_call_request+tool_call_request tool:tool_call_result tool:tool_call_result user:text user:media',
     ],
-    warned: ['content-parts-joined', 'max-tokens-not-kept'],
+    // Issue 43: the system list, its cache marker, max_tokens, temperature and metadata are kept.
+    warned: [],
   },
   {
+    // Issue 43: the response's thinking block is kept, signature and all.
     file: 'anthropic-pair.json',
     source: 'anthropic',
-    shapes: ['system:system_prompt user:text assistant:text'],
-    warned: ['block-not-kept'],
+    shapes: ['system:system_prompt user:text assistant:thinking+text'],
   },
   {
     file: 'gemini.json',
@@ -321,7 +322,8 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
       response: { type: 'message', role: 'assistant', content: [{ type: 'text', text: 'Hello' }] },
     });
     assert.equal(logged.source, 'anthropic');
-    assert.deepEqual(logged.warnings, []);
+    // The API requires max_tokens; exports add it.
+    assert.deepEqual(codes(logged), ['max-tokens-added']);
     assert.equal(shape(logged.envelope!), 'user:text assistant:text');
     // Issue 29: Anthropic bodies with nothing else Anthropic's but citations on a text block, a
     // cache breakpoint or output_format were read as OpenAI, and their citations dropped.
@@ -333,9 +335,8 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
         { role: 'assistant', content: [{ type: 'text', text: 'In Paris.', ...extra }] },
       ],
     });
-    const cited = block({
-      citations: [{ type: 'char_location', cited_text: 'Paris', document_index: 0 }],
-    });
+    const citations = [{ type: 'char_location', cited_text: 'Paris', document_index: 0 }];
+    const cited = block({ citations });
     for (const body of [
       cited,
       block({ cache_control: { type: 'ephemeral' } }),
@@ -353,12 +354,14 @@ describe('importEnvelope reads what it is given, and says what it found', () => 
     );
     const tier = importEnvelope({ ...plain, model: 'gpt-5', service_tier: 'priority' });
     assert.equal(tier.source, 'openai');
-    // What the protocol cannot keep of them is named, never dropped in silence.
-    assert.ok(
-      importEnvelope(cited).warnings.some(
-        (w) => w.code === 'field-not-kept' && w.path.endsWith('/citations'),
-      ),
-    );
+    // Issue 43: the citations are kept with their text, as the API wrote them.
+    const kept = importEnvelope(cited);
+    assert.deepEqual(kept.warnings, []);
+    assert.deepEqual(kept.envelope!.messages[1]!.segments[0], {
+      kind: 'text',
+      content: 'In Paris.',
+      citations,
+    });
     const both = importEnvelope({ ...plain, system: 'S', response_format: {}, stop_sequences: [] });
     assert.equal(both.source, 'anthropic');
     assert.match(

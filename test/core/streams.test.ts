@@ -308,10 +308,20 @@ const CASES: FixtureCase[] = [
     file: 'anthropic-thinking.sse',
     provider: 'anthropic',
     model: 'claude-opus-4-1-20250805',
-    segments: [text('The greatest common divisor of 1071 and 462 is **21**.')],
+    // Issue 43: the thinking, its signature byte for byte.
+    segments: [
+      {
+        kind: 'thinking',
+        content:
+          'I need to find the GCD of 1071 and 462 using the Euclidean algorithm.\n\n1071 = 2 × 462 + 147\n462 = 3 × 147 + 21\n147 = 7 × 21 + 0',
+        collapsed: true,
+        signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds1wnN5B3SOqT5OKd9Q7TR',
+      },
+      text('The greatest common divisor of 1071 and 462 is **21**.'),
+    ],
     reason: 'stop',
     stopReason: 'end_turn',
-    warnings: ['thinking-omitted'],
+    warnings: [],
   },
   {
     file: 'anthropic-error.sse',
@@ -348,10 +358,52 @@ const CASES: FixtureCase[] = [
     file: 'anthropic-unknown-events.sse',
     provider: 'anthropic',
     model: 'claude-sonnet-4-5-20250929',
-    segments: [text('The tallest building is the Burj Khalifa, at 828 m.')],
+    // Issue 43: the web search the provider ran, its result and the text's citation are kept.
+    segments: [
+      {
+        kind: 'tool_call_request',
+        toolName: 'web_search',
+        arguments: { query: 'tallest building 2026' },
+        collapsed: false,
+        runBy: 'provider',
+        callId: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB',
+      },
+      {
+        kind: 'tool_call_result',
+        toolName: 'web_search',
+        result: 'Burj Khalifa (https://en.wikipedia.org/wiki/Burj_Khalifa)',
+        success: true,
+        collapsed: true,
+        callId: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB',
+        runBy: 'provider',
+        resultType: 'web_search_tool_result',
+        structured: [
+          {
+            type: 'web_search_result',
+            title: 'Burj Khalifa',
+            url: 'https://en.wikipedia.org/wiki/Burj_Khalifa',
+            encrypted_content: 'EqgfCioIARgBIiQ3YTAwMjY1Mi1mZjM5LTQ1NGUtODgxNC1kNjNjNTk1ZWI3Y',
+            page_age: '2 weeks ago',
+          },
+        ],
+      },
+      {
+        kind: 'text',
+        content: 'The tallest building is the Burj Khalifa, at 828 m.',
+        citations: [
+          {
+            type: 'web_search_result_location',
+            cited_text: 'The Burj Khalifa is a skyscraper in Dubai…',
+            url: 'https://en.wikipedia.org/wiki/Burj_Khalifa',
+            title: 'Burj Khalifa',
+            encrypted_index: 'Eo8BCioIAhgBIiQyYjQ0OWJmZi1lNm',
+          },
+        ],
+      },
+    ],
     reason: 'stop',
     stopReason: 'end_turn',
-    warnings: ['item-omitted', 'item-omitted', 'item-omitted', 'unknown-event', 'unknown-event'],
+    warnings: ['unknown-event', 'unknown-event'],
     ignored: 2,
   },
 ];
@@ -791,14 +843,14 @@ describe('createStreamReader rules', () => {
         anthropic.start,
         anthropic.block(0, { type: 'text', text: '' }),
         anthropic.text(0, 'The answer is a number.'),
-        anthropic.block(1, { type: 'thinking', thinking: '' }),
+        anthropic.block(1, { type: 'compaction', content: null }),
         anthropic.block(2, { type: 'text', text: '' }),
         anthropic.text(2, "Now let's check it."),
         ...anthropic.end('end_turn'),
       ],
       segments: [text('The answer is a number.'), text("Now let's check it.")],
       reason: 'stop',
-      warnings: ['thinking-omitted'],
+      warnings: ['item-omitted'],
     },
     {
       name: 'a message that starts with whole blocks (a replayed message) keeps them',

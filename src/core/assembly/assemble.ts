@@ -7,7 +7,12 @@
 import type { Envelope, Message } from '../protocol/types.js';
 import { validateMessage } from '../protocol/validate.js';
 import { deepNestingMessage, findDeepFreeFormValues } from '../protocol/semantic-checks.js';
-import type { Conversation, ExportWarning, MidConversationSystem } from './conversation.js';
+import type {
+  Conversation,
+  ExportWarning,
+  MidConversationSystem,
+  SystemBlock,
+} from './conversation.js';
 import { createTurnConverter, NO_CHANGES, toEntries, UNCONVERTED, type Sent } from './entries.js';
 import { deriveFromEnvelope, type Derived } from './envelope-segments.js';
 import {
@@ -151,6 +156,7 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
     system,
     systemSourceIds: derived.systemSourceIds,
     ...(derived.systemHints ? { systemHints: derived.systemHints } : {}),
+    ...systemBlocks(systemParts, derived),
     ...(envelope.request ? { request: envelope.request } : {}),
     turns,
     tools: derived.tools,
@@ -158,6 +164,23 @@ export function assemble(envelope: Envelope, options: AssembleOptions = {}): Ass
     trace,
     systemParts,
     midConversationSystem: mode,
+  };
+}
+
+/**
+ * The system text's parts as blocks, when the first system message asked for a list or a part
+ * carries a cache marker (protocol 1.1); nothing otherwise.
+ */
+function systemBlocks(
+  parts: readonly SystemPart[],
+  derived: Derived,
+): { systemBlocks?: SystemBlock[] } {
+  if (derived.systemHints?.contentForm !== 'parts' && derived.systemCache.size === 0) return {};
+  return {
+    systemBlocks: parts.map((part) => {
+      const cacheControl = derived.systemCache.get(part.id);
+      return cacheControl ? { text: part.text, cacheControl } : { text: part.text };
+    }),
   };
 }
 

@@ -31,8 +31,20 @@ export interface Conversation {
   midConversationSystem?: MidConversationSystem;
   /** What the first message behind `system` says about how it was sent (protocol 1.1). */
   systemHints?: MessageHints;
-  /** What the logged request carried besides the conversation (Envelope.request, 1.1). */
+  /**
+   * The parts of `system` (what it joins with blank lines) with the cache marker each carries,
+   * when the first system message asked for a list (`contentForm: 'parts'`) or a part carries
+   * one (protocol 1.1): Anthropic sends them as text blocks.
+   */
+  systemBlocks?: SystemBlock[];
+  /** The envelope's `request` (protocol 1.1): a target that writes a field itself reads it here. */
   request?: RequestRecord;
+}
+
+/** One part of the system text, as Anthropic sends it: a text block. */
+export interface SystemBlock {
+  text: string;
+  cacheControl?: Record<string, unknown>;
 }
 
 /** What an imported message keeps about how its request sent it (protocol 1.1, all optional). */
@@ -113,6 +125,8 @@ export interface ToolResult {
   ownId?: true;
   /** The result segment, when it keeps what its API may take back (`structured`, `fields`; 1.1). */
   segment?: SegmentOfKind<'tool_call_result'>;
+  /** The API's own result block (protocol 1.1): only the API it came from sends it back. */
+  item?: Record<string, unknown>;
 }
 
 export interface ToolDeclaration {

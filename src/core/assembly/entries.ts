@@ -164,6 +164,7 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
           segment.itemStatus !== undefined
         )
           result.toolResult.segment = segment;
+        if (segment.item !== undefined) result.toolResult.item = segment.item;
         if (results) results.push(result);
         else results = [result];
       } else if (isMessageText(segment)) {

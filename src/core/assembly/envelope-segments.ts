@@ -19,6 +19,8 @@ export interface Derived {
   systemSourceIds: string[];
   /** The hints of the first system message behind the system text (protocol 1.1). */
   systemHints?: MessageHints;
+  /** The cache marker of each system text part that has one, by the part's id (protocol 1.1). */
+  systemCache: Map<string, Record<string, unknown>>;
   tools: ToolDeclaration[];
   lastTime: number;
 }
@@ -40,6 +42,7 @@ export function deriveFromEnvelope(
   const systemSourceIds = new Set<string>();
   const tools: ToolDeclaration[] = [];
   const sent: Derived['sent'] = [];
+  const systemCache = new Map<string, Record<string, unknown>>();
   const text = (id: string, value: string, retention: 'required' | 'preferred' = 'required') =>
     textSegments.push({ id, kind: 'system', weight: 0, retention, inject: () => value });
   let started = false;
@@ -60,8 +63,12 @@ export function deriveFromEnvelope(
       // Memory and skills are context the model can do without; instructions and tools are not.
       const preferred = structural.kind === 'memory' || structural.kind === 'skills';
       if (preferred) folded.push(`${structural.kind} in message '${message.id}'`);
-      if (rendered !== '')
-        text(`envelope:${message.id}:${s}`, rendered, preferred ? 'preferred' : 'required');
+      if (rendered !== '') {
+        const id = `envelope:${message.id}:${s}`;
+        text(id, rendered, preferred ? 'preferred' : 'required');
+        if (structural.kind === 'system_prompt' && structural.cacheControl)
+          systemCache.set(id, structural.cacheControl);
+      }
     }
     const leading = message.role === 'system' && !started;
     let sending: Message | null = message;
@@ -127,6 +134,7 @@ export function deriveFromEnvelope(
     sent,
     systemSourceIds: [...systemSourceIds],
     ...(systemHints && Object.keys(systemHints).length > 0 ? { systemHints } : {}),
+    systemCache,
     tools,
     lastTime: time,
   };

@@ -288,9 +288,10 @@ export interface ToolCallResultSegment {
   /** 1.1, OpenAI Responses: the `function_call_output` item's `status`. */
   itemStatus?: ItemStatus;
   /**
-   * 1.1: the API's own item of a provider-run result that is an item of its own (Responses
-   * `computer_call_output`, `local_shell_call_output`, `mcp_approval_response` …), sent back
-   * unchanged to that API.
+   * 1.1: the API's own item or block, when it holds what the other fields cannot give back
+   * (Responses `computer_call_output`, `local_shell_call_output`, `mcp_approval_response` …;
+   * Anthropic: a `tool_result`'s list of blocks, `is_error: false`, `cache_control` …), sent back
+   * unchanged to that API; other APIs get `result`.
    */
   item?: Record<string, unknown>;
 }

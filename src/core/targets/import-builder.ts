@@ -98,12 +98,13 @@ export function createEnvelopeBuilder() {
       drafts.push(draft);
       return;
     }
+    // Thinking and provider-run calls and results keep their places among the texts.
     const rank = (s: Segment) =>
-      s.kind === 'tool_call_result'
+      s.kind === 'tool_call_result' && s.runBy === undefined
         ? orphanResults.has(s)
           ? 0
           : 2
-        : s.kind === 'tool_call_request'
+        : s.kind === 'tool_call_request' && s.runBy === undefined
           ? 1
           : 3;
     // A stable sort: each rank keeps its order.
@@ -184,9 +185,11 @@ export function createEnvelopeBuilder() {
         keepId?: boolean;
         /** More fields of the result segment (1.1: structured, item id …). */
         extra?: Partial<ToolCallResultSegment>;
+        /** The API's own result block, kept whole (ToolCallResultSegment.item). */
+        item?: Record<string, unknown>;
       } = {},
     ) {
-      const { toolName: named, keepId, extra, ...hints } = options;
+      const { toolName: named, keepId, extra, item, ...hints } = options;
       const toolName = callNames.get(callId) ?? named;
       if (toolName === undefined)
         warn(
@@ -198,6 +201,7 @@ export function createEnvelopeBuilder() {
         ...resultSegment(toolName ?? 'unknown', result, success),
         ...(callId !== '' && (keepId || !isExporterCallId(callId)) ? { callId } : {}),
         ...extra,
+        ...(item === undefined ? {} : { item }),
       };
       if (callId.startsWith('orphan_')) orphanResults.add(segment);
       // A call made later in the body (the exporter puts a message's results before its calls)

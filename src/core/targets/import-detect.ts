@@ -65,6 +65,7 @@ const ANTHROPIC_BLOCKS = new Set([
   'thinking',
   'redacted_thinking',
   'server_tool_use',
+  'mcp_tool_use',
   'search_result',
 ]);
 const ANTHROPIC_FIELDS = [
@@ -155,6 +156,9 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
     if (!isJsonObject(tool)) continue;
     if (isJsonObject(tool.function)) openai.add('function tools');
     else if ('input_schema' in tool) anthropic.add('tools with input_schema');
+    // Tools Anthropic defines are named by type and version: web_search_20250305 …
+    else if (typeof tool.type === 'string' && /_\d{8}$/.test(tool.type))
+      anthropic.add(`${tool.type} tools`);
   }
   for (const message of messages) {
     if (!isJsonObject(message)) continue;
@@ -170,7 +174,8 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
         anthropic.add('citations or cache_control');
       if (typeof type !== 'string') continue;
       if (OPENAI_PARTS.has(type)) openai.add(`${type} parts`);
-      else if (ANTHROPIC_BLOCKS.has(type)) anthropic.add(`${type} blocks`);
+      else if (ANTHROPIC_BLOCKS.has(type) || type.endsWith('_tool_result'))
+        anthropic.add(`${type} blocks`);
     }
   }
   const a = openai.size;

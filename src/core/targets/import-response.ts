@@ -1,8 +1,8 @@
 /**
  * A provider's response, read as the assistant's turn: its message, tool calls and refusal are
  * appended to the request body, written the way the request's own format writes an assistant
- * turn, so that the request reader reads both. What the turn cannot keep (reasoning, citations,
- * other choices, a cut-off or filtered answer) is named in a warning.
+ * turn, so that the request reader reads both. What the turn cannot keep (reasoning the format
+ * has no place for, other choices, a cut-off or filtered answer) is named in a warning.
  */
 import { describeValue, textOf, listOf, type ImportWarning } from './import-builder.js';
 import { listKeys } from './import-detect.js';
@@ -163,16 +163,16 @@ function appendAnthropicMessage(body: JsonObject, response: JsonObject, path: st
   response.content.forEach((block: unknown, b) => {
     const at = `${path}/content/${b}`;
     if (!isJsonObject(block)) return;
-    if (block.type === 'text') {
-      if (Array.isArray(block.citations) && block.citations.length > 0)
-        warn(
-          `${at}/citations`,
-          'citations-not-kept',
-          "The text's citations have no place in the protocol; they were left out.",
-        );
-      blocks.push({ type: 'text', text: block.text });
-    } else if (block.type === 'tool_use') {
+    const type = typeof block.type === 'string' ? block.type : '';
+    if (type === 'text') {
+      // Responses say `citations: null` where a request leaves the field out.
+      const { citations, ...text } = block;
+      blocks.push(citations === null ? text : block);
+    } else if (type === 'tool_use') {
       blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    } else if (ANTHROPIC_TURN_BLOCKS.has(type) || type.endsWith('_tool_result')) {
+      // Thinking and the provider's own tool calls and results, as the next request sends them.
+      blocks.push(block);
     } else {
       warn(
         at,
@@ -188,6 +188,14 @@ function appendAnthropicMessage(body: JsonObject, response: JsonObject, path: st
   if (blocks.length === 0) return { ...body, messages };
   return { ...body, messages: [...messages, { role: 'assistant', content: blocks }] };
 }
+
+/** The response blocks an Anthropic assistant turn keeps as they are. */
+const ANTHROPIC_TURN_BLOCKS = new Set([
+  'thinking',
+  'redacted_thinking',
+  'server_tool_use',
+  'mcp_tool_use',
+]);
 
 const GEMINI_FINISHED = new Set([undefined, null, 'STOP', 'FINISH_REASON_UNSPECIFIED']);
 

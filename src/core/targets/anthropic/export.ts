@@ -16,28 +16,49 @@ import {
   partText,
   type ContentPart,
   type Conversation,
+  type ExportWarning,
+  type PassThroughSegment,
+  type ToolResult,
   type Turn,
 } from '../../assembly/conversation.js';
 import { jsonPreview } from '../../protocol/json-value.js';
 import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from '../render-common.js';
 import type { Target } from '../target.js';
+import { isErrorContent } from './blocks.js';
 
 /** The request body of Anthropic's Messages API, as far as exports produce it. */
 export interface AnthropicRequest {
   model?: string;
   max_tokens: number;
-  system?: string;
+  system?: string | AnthropicTextBlock[];
   messages: AnthropicMessage[];
-  tools?: AnthropicTool[];
+  /** Function tools, and the declarations of tools the provider runs as the request wrote them. */
+  tools?: (AnthropicTool | Record<string, unknown>)[];
+  /** Remote MCP servers, as the logged request declared them. */
+  mcp_servers?: Record<string, unknown>[];
 }
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
-  content: string | AnthropicBlock[];
+  content: string | (AnthropicBlock | AnthropicVerbatimBlock)[];
 }
 
+/** Anthropic's cache breakpoint, as the logged request wrote it. */
+export interface AnthropicCacheControl {
+  type: 'ephemeral';
+  ttl?: '5m' | '1h';
+}
+
+/** A text block, with the cache marker the logged request had. */
+export interface AnthropicTextBlock {
+  type: 'text';
+  text: string;
+  cache_control?: AnthropicCacheControl;
+}
+
+/** The blocks the exporter builds. */
 export type AnthropicBlock =
-  | { type: 'text'; text: string }
+  | AnthropicTextBlock
   | {
       type: 'image';
       source:
@@ -45,7 +66,19 @@ export type AnthropicBlock =
         | { type: 'base64'; media_type: AnthropicImageType; data: string };
     }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };
+
+/**
+ * A block sent back as the logged request had it, in the API's own shape: a text with its
+ * citations, a call the provider ran and its result (`server_tool_use`, `mcp_tool_use`,
+ * `web_search_tool_result` …), thinking without a signature.
+ */
+export interface AnthropicVerbatimBlock {
+  type: string;
+  [key: string]: unknown;
+}
 
 /** The image types Anthropic accepts inline. */
 export type AnthropicImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -53,13 +86,13 @@ const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 
 
 export interface AnthropicTool {
   name: string;
-  description: string;
+  description?: string;
   /** An object schema; the checker reports one whose type is not "object". */
   input_schema: { type: 'object'; [key: string]: unknown };
 }
 
 export interface AnthropicRenderOptions {
-  /** Required by the API; default 1024. */
+  /** Required by the API; default: the logged request's (Envelope.request), else 1024. */
   maxTokens?: number;
 }
 
@@ -68,48 +101,144 @@ export const DEFAULT_MAX_TOKENS = 1024;
 /**
  * Renders the shared conversation for Anthropic: roles user and assistant only, consecutive
  * same-role turns merged into one message of blocks, tool results as `tool_result` blocks first
- * in the next user message, and later system messages as user messages from the host.
+ * in the next user message, and later system messages as user messages from the host. Thinking
+ * and the blocks of provider-run tools go back in their places; declarations of tools the
+ * provider runs go back as the request wrote them.
  */
 export function renderAnthropic(
   conversation: Conversation,
   options: AnthropicRenderOptions = {},
-): Rendered<AnthropicRequest> {
+): Rendered<AnthropicRequest> & { warnings: ExportWarning[] } {
+  const warnings: ExportWarning[] = [];
   const messages = mergeByRole(conversation.turns, 'assistant', 'user', turnBlocks);
+  const system = systemField(conversation, warnings);
   const body: AnthropicRequest = {
     ...(conversation.model === undefined ? {} : { model: conversation.model }),
-    max_tokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-    ...(conversation.system === null ? {} : { system: conversation.system }),
+    max_tokens: options.maxTokens ?? loggedMaxTokens(conversation) ?? DEFAULT_MAX_TOKENS,
+    ...(system === undefined ? {} : { system }),
     messages: messages.map((m) => ({
       role: m.role,
       content:
-        m.parts.length === 1 && m.parts[0].type === 'text' && !m.listForm
-          ? m.parts[0].text
+        m.parts.length === 1 && isPlainText(m.parts[0]!) && !m.listForm
+          ? (m.parts[0] as AnthropicTextBlock).text
           : m.parts,
     })),
   };
-  if (conversation.tools.length > 0) {
-    body.tools = conversation.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      input_schema: t.parameters as AnthropicTool['input_schema'],
-    }));
-  }
+  const { tools, toolSources, servers, serverSources } = declarations(conversation, warnings);
+  if (tools.length > 0) body.tools = tools;
+  if (servers.length > 0) body.mcp_servers = servers;
   return {
     body,
+    warnings,
     sourcesAt: (path) => {
       const m = pointerIndex(path, 'messages');
       if (m !== null) return messages[m]?.sources ?? [];
       const t = pointerIndex(path, 'tools');
-      if (t !== null) return conversation.tools[t] ? [conversation.tools[t].sourceId] : [];
-      return path === '/system' ? conversation.systemSourceIds : [];
+      if (t !== null) return toolSources[t] ? [toolSources[t]] : [];
+      const s = pointerIndex(path, 'mcp_servers');
+      if (s !== null) return serverSources[s] ? [serverSources[s]] : [];
+      return path === '/system' || path.startsWith('/system/') ? conversation.systemSourceIds : [];
     },
   };
 }
 
-function turnBlocks(turn: Turn): AnthropicBlock[] {
+/** The logged request's max_tokens, when it was written for Anthropic. */
+function loggedMaxTokens(conversation: Conversation): number | undefined {
+  const request = conversation.request;
+  const value = request?.target === 'anthropic' ? request.fields?.max_tokens : undefined;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** A text block with nothing but its text: what a message of one may send as a string. */
+const isPlainText = (block: AnthropicBlock | AnthropicVerbatimBlock): boolean =>
+  block.type === 'text' && Object.keys(block).length === 2;
+
+/**
+ * The system text: text blocks when the envelope's system message asked for a list or a part
+ * carries a cache marker, else one string. Blocks that no longer make up the system text (Prompt
+ * Studio components changed it) give way to the string, and their cache markers are named.
+ */
+function systemField(
+  conversation: Conversation,
+  warnings: ExportWarning[],
+): AnthropicRequest['system'] {
+  const { system, systemBlocks } = conversation;
+  if (system === null) return undefined;
+  if (!systemBlocks || systemBlocks.length === 0) return system;
+  if (systemBlocks.map((b) => b.text).join('\n\n') === system)
+    return systemBlocks.map((b) =>
+      b.cacheControl === undefined
+        ? { type: 'text', text: b.text }
+        : {
+            type: 'text',
+            text: b.text,
+            cache_control: b.cacheControl as unknown as AnthropicCacheControl,
+          },
+    );
+  if (systemBlocks.some((b) => b.cacheControl !== undefined))
+    warnings.push({
+      code: 'cache-control-omitted',
+      message:
+        'The system text was changed by components, so its parts lose their cache_control markers; it is sent as one string.',
+      messageIds: conversation.systemSourceIds,
+    });
+  return system;
+}
+
+/**
+ * Tools as the API declares them: function tools with their schema (and the fields the logged
+ * declaration had besides), tools the provider runs as the request wrote them, MCP servers in
+ * `mcp_servers`. A provider-run tool of another API is not Anthropic's to declare: left out.
+ */
+function declarations(conversation: Conversation, warnings: ExportWarning[]) {
+  const tools: AnthropicRequest['tools'] & unknown[] = [];
+  const toolSources: string[] = [];
+  const servers: Record<string, unknown>[] = [];
+  const serverSources: string[] = [];
+  for (const t of conversation.tools) {
+    const declaration = t.declaration;
+    if (t.declaredIn === 'mcp_servers' && declaration) {
+      servers.push(declaration);
+      serverSources.push(t.sourceId);
+    } else if (t.runBy === 'provider' || t.declaredIn === 'mcp_servers') {
+      if (declaration && isAnthropicDeclaration(declaration)) {
+        tools.push(declaration);
+        toolSources.push(t.sourceId);
+      } else
+        warnings.push({
+          code: 'provider-tool-omitted',
+          message: `Tool '${t.name}' is run by another provider; an Anthropic body leaves it out.`,
+          messageIds: [t.sourceId],
+        });
+    } else {
+      const schema = t.parameters as AnthropicTool['input_schema'];
+      tools.push(
+        declaration
+          ? {
+              ...declaration,
+              name: t.name,
+              ...(t.description === '' && !('description' in declaration)
+                ? {}
+                : { description: t.description }),
+              input_schema: schema,
+            }
+          : { name: t.name, description: t.description, input_schema: schema },
+      );
+      toolSources.push(t.sourceId);
+    }
+  }
+  return { tools, toolSources, servers, serverSources };
+}
+
+/** A declaration written for Anthropic's tools: it names the tool and its type. */
+const isAnthropicDeclaration = (declaration: Record<string, unknown>): boolean =>
+  typeof declaration.type === 'string' && typeof declaration.name === 'string';
+
+function turnBlocks(turn: Turn): (AnthropicBlock | AnthropicVerbatimBlock)[] {
   switch (turn.role) {
     case 'tool': {
       const r = turn.toolResult!;
+      if (r.item?.type === 'tool_result') return [keptResult(r.item, r)];
       return [
         {
           type: 'tool_result',
@@ -122,27 +251,70 @@ function turnBlocks(turn: Turn): AnthropicBlock[] {
     case 'system':
       // The assembly sends later system messages as user messages for Anthropic ('none').
       return [{ type: 'text', text: partsText(turn.parts) }];
-    case 'assistant':
-      return [
-        ...turn.parts.map(textBlock),
-        ...turn.toolCalls.map((c): AnthropicBlock => ({
-          type: 'tool_use',
-          id: c.id,
-          name: c.name,
-          input: c.arguments,
-        })),
-      ];
+    case 'assistant': {
+      // Thinking and provider-run blocks in their places among the texts, then the calls.
+      const blocks: (AnthropicBlock | AnthropicVerbatimBlock)[] = [];
+      const passThrough = turn.passThrough ?? [];
+      let next = 0;
+      const sendUntil = (at: number) => {
+        for (; next < passThrough.length && passThrough[next]!.at <= at; next++) {
+          const segment = passThrough[next]!.segment;
+          if (sendsToAnthropic(segment)) blocks.push(passThroughBlock(segment));
+        }
+      };
+      turn.parts.forEach((part, i) => {
+        sendUntil(i);
+        blocks.push(textBlock(part));
+      });
+      sendUntil(Infinity);
+      for (const c of turn.toolCalls)
+        blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: c.arguments });
+      return blocks;
+    }
     case 'user':
       return turn.parts.map(partBlock);
   }
 }
 
-function textBlock(part: ContentPart): AnthropicBlock {
+/**
+ * A tool_result block kept whole (a list of blocks, `is_error: false`, a cache marker …), with
+ * the call id it is sent for, and the envelope's text and outcome where they were changed.
+ */
+function keptResult(item: Record<string, unknown>, r: ToolResult): AnthropicVerbatimBlock {
+  const block: AnthropicVerbatimBlock = { ...item, type: 'tool_result', tool_use_id: r.callId };
+  if (blocksText(item.content) !== r.result) block.content = r.result;
+  if ((item.is_error === true) === r.success) {
+    if (r.success) delete block.is_error;
+    else block.is_error = true;
+  }
+  return block;
+}
+
+/** The text of a result's content: a string, or its text blocks joined as imports join them. */
+function blocksText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return listOf(content)
+    .filter((b): b is JsonObject => isObject(b) && b.type === 'text')
+    .map((b) => (typeof b.text === 'string' ? b.text : ''))
+    .join('\n\n');
+}
+
+function textBlock(part: ContentPart): AnthropicBlock | AnthropicVerbatimBlock {
+  if (part.type === 'text') return textOfPart(part);
   return { type: 'text', text: partText(part) };
 }
 
-function partBlock(part: ContentPart): AnthropicBlock {
-  if (part.type === 'text') return { type: 'text', text: part.text };
+/** A text part as its block, with the cache marker and citations its segment carries. */
+function textOfPart(part: ContentPart & { type: 'text' }): AnthropicBlock | AnthropicVerbatimBlock {
+  const block: AnthropicTextBlock = { type: 'text', text: part.text };
+  const segment = part.segment;
+  if (segment?.cacheControl !== undefined)
+    block.cache_control = segment.cacheControl as unknown as AnthropicCacheControl;
+  return segment?.citations === undefined ? block : { ...block, citations: segment.citations };
+}
+
+function partBlock(part: ContentPart): AnthropicBlock | AnthropicVerbatimBlock {
+  if (part.type === 'text') return textOfPart(part);
   const data = parseDataUrl(part.url);
   // An unsupported inline type is sent as written; the checker reports it.
   return data
@@ -157,6 +329,74 @@ function partBlock(part: ContentPart): AnthropicBlock {
     : { type: 'image', source: { type: 'url', url: part.url } };
 }
 
+/**
+ * Whether an Anthropic body carries this thinking or provider-run segment: thinking with a
+ * signature or redacted data, or plain thinking that no other API marked as its own; calls with
+ * their id (and Anthropic's own block, when one is kept); results of Anthropic's result types.
+ */
+export function sendsToAnthropic(segment: PassThroughSegment): boolean {
+  switch (segment.kind) {
+    case 'thinking':
+      return (
+        segment.signature !== undefined ||
+        segment.redactedData !== undefined ||
+        (segment.summary === undefined &&
+          segment.encryptedContent === undefined &&
+          segment.itemId === undefined &&
+          segment.field === undefined)
+      );
+    case 'tool_call_request':
+      return segment.item === undefined
+        ? segment.callId !== undefined
+        : segment.item.type === 'server_tool_use' || segment.item.type === 'mcp_tool_use';
+    case 'tool_call_result':
+      return (
+        segment.resultType?.endsWith('_tool_result') === true &&
+        (segment.item === undefined
+          ? segment.callId !== undefined
+          : segment.item.type === segment.resultType)
+      );
+  }
+}
+
+/** The block of a thinking or provider-run segment, as the request had it. */
+function passThroughBlock(segment: PassThroughSegment): AnthropicBlock | AnthropicVerbatimBlock {
+  switch (segment.kind) {
+    case 'thinking':
+      if (segment.redactedData !== undefined)
+        return { type: 'redacted_thinking', data: segment.redactedData };
+      return segment.signature === undefined
+        ? { type: 'thinking', thinking: segment.content }
+        : { type: 'thinking', thinking: segment.content, signature: segment.signature };
+    case 'tool_call_request':
+      if (segment.item !== undefined) return segment.item as AnthropicVerbatimBlock;
+      return segment.server === undefined
+        ? {
+            type: 'server_tool_use',
+            id: segment.callId!,
+            name: segment.toolName,
+            input: segment.arguments,
+          }
+        : {
+            type: 'mcp_tool_use',
+            id: segment.callId!,
+            name: segment.toolName,
+            server_name: segment.server,
+            input: segment.arguments,
+          };
+    case 'tool_call_result': {
+      if (segment.item !== undefined) return segment.item as AnthropicVerbatimBlock;
+      const content = segment.structured ?? segment.result;
+      return {
+        type: segment.resultType!,
+        tool_use_id: segment.callId!,
+        content,
+        ...(segment.success || isErrorContent(content) ? {} : { is_error: true }),
+      };
+    }
+  }
+}
+
 const blocksOf = (message: unknown): unknown[] => {
   if (!isObject(message)) return [];
   if (typeof message.content === 'string') return [{ type: 'text', text: message.content }];
@@ -168,7 +408,8 @@ const blocksOf = (message: unknown): unknown[] => {
  * positive whole `max_tokens`, roles user and assistant, every `tool_use` answered by a
  * `tool_result` at the start of the next user message (before any other block), no
  * `tool_result` without its `tool_use`, valid and unique ids and names, no empty text, image
- * URLs over http(s), no final assistant message whose text ends in whitespace. Accepts any value and never throws.
+ * URLs over http(s), thinking with its signature, no final assistant message whose text ends
+ * in whitespace. Accepts any value and never throws.
  *
  * @example
  * ```ts
@@ -187,7 +428,12 @@ export function checkAnthropicRequest(input: unknown): RequestViolation[] {
     const name = isObject(tool) ? tool.name : undefined;
     if (isToolName(name)) declareToolName(name, `/tools/${t}/name`, toolNames, add);
     else checkToolName(name, `/tools/${t}/name`, 'Tool', add);
-    if (!isObject(tool) || !isObject(tool.input_schema) || tool.input_schema.type !== 'object') {
+    // A tool the provider defines (web_search_20250305 …) has no input_schema.
+    const own = isObject(tool) && typeof tool.type === 'string' && tool.type !== 'custom';
+    if (
+      !own &&
+      (!isObject(tool) || !isObject(tool.input_schema) || tool.input_schema.type !== 'object')
+    ) {
       add(
         `/tools/${t}/input_schema`,
         'tool-schema-invalid',
@@ -242,6 +488,12 @@ export function checkAnthropicRequest(input: unknown): RequestViolation[] {
       if (type === 'text' && (typeof block.text !== 'string' || block.text === '')) {
         add(at, 'text-empty', `Message ${m} has an empty text block.`);
       }
+      if (type === 'thinking' && typeof block.signature !== 'string')
+        add(
+          at,
+          'thinking-signature-missing',
+          `A thinking block in message ${m} has no signature; the API takes thinking back only with the signature it gave.`,
+        );
       if (type === 'image' && isObject(block.source)) {
         const { url, media_type } = block.source;
         if (
@@ -334,6 +586,7 @@ export function checkAnthropicRequest(input: unknown): RequestViolation[] {
 export const anthropic: Target<AnthropicRequest> = {
   name: 'anthropic',
   midConversationSystem: () => 'none',
+  sends: sendsToAnthropic,
   carriesModel: true,
   render: renderAnthropic,
   check: checkAnthropicRequest,

@@ -4,10 +4,16 @@
  * (`text_delta`, `input_json_delta` with partial JSON, `thinking_delta`, `signature_delta`,
  * `citations_delta`) and a `content_block_stop`, all by block `index`; `message_delta` gives
  * the `stop_reason`, `message_stop` ends; `ping` may come anywhere; `error` ends with an error.
+ * Thinking becomes thinking segments (signatures as they came), calls the provider runs
+ * (`server_tool_use`, `mcp_tool_use`) and their results (any `*_tool_result`, whole in its
+ * block's start) provider-run segments, citations stay with their text: the blocks the SDK's
+ * accumulator gives, in their order.
  */
+import type { Segment, ThinkingSegment } from '../../protocol/types.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
+import { isProviderResult, providerCallFields, providerResult } from './blocks.js';
 
 const STOP_REASONS: Record<string, StreamEndReason> = {
   end_turn: 'stop',
@@ -32,29 +38,80 @@ export const isAnthropicEvent = (event: JsonObject): boolean =>
   typeof event.type === 'string' &&
   /^(ping|(message|content_block)_(start|delta|stop))$/.test(event.type);
 
-type BlockKind = 'text' | 'tool' | 'omitted';
+/** How a block is read: text, a tool call (the app's or the provider's), placed whole, left out. */
+type BlockKind = 'text' | 'tool' | 'placed' | 'omitted';
 
 export function createAnthropicReader(builder: StreamBuilder) {
   const blocks = new Map<number, BlockKind>();
+  /** Provider-run calls that must be sent back whole (their start block), by block index. */
+  const wholeCalls = new Map<number, JsonObject>();
+  /** Tool name of each provider-run call, by id: its result is named after it. */
+  const callNames = new Map<string, string>();
 
   const malformed = (what: string) =>
     builder.ignore('malformed-event', `${what} was ignored.`, `malformed ${what}`);
 
   const start = (index: number, block: JsonObject) => {
     const key = `block ${index}`;
-    if (block.type === 'text') {
+    const type = block.type;
+    const name = typeof block.name === 'string' ? block.name : undefined;
+    if (type === 'text') {
       blocks.set(index, 'text');
       builder.textStart(key);
       if (typeof block.text === 'string') builder.text(key, block.text);
-    } else if (block.type === 'tool_use') {
+      const citations = Array.isArray(block.citations) ? block.citations.filter(isJsonObject) : [];
+      if (citations.length > 0) builder.amend(key, (s) => cite(s, citations), true);
+    } else if (type === 'tool_use') {
       blocks.set(index, 'tool');
-      builder.startTool(key, typeof block.name === 'string' ? block.name : undefined, block.input);
+      builder.startTool(key, name, block.input);
+    } else if (type === 'server_tool_use' || type === 'mcp_tool_use') {
+      // A call the provider runs itself: its input streams as a tool call's arguments do.
+      blocks.set(index, 'tool');
+      const { fields, whole } = providerCallFields(block);
+      builder.startTool(key, name, block.input, fields);
+      if (whole) wholeCalls.set(index, block);
+      if (fields.callId !== undefined && name) callNames.set(fields.callId, name);
+    } else if (type === 'thinking' || type === 'redacted_thinking') {
+      blocks.set(index, 'placed');
+      const thinking: ThinkingSegment = { kind: 'thinking', content: '', collapsed: true };
+      if (type === 'redacted_thinking') thinking.redactedData = textOf(block.data);
+      else {
+        thinking.content = textOf(block.thinking);
+        if (typeof block.signature === 'string') thinking.signature = block.signature;
+      }
+      builder.placeWhole(key, thinking);
+    } else if (
+      isProviderResult(type) &&
+      typeof block.tool_use_id === 'string' &&
+      block.tool_use_id !== ''
+    ) {
+      // The result of a provider-run call comes whole with its block's start.
+      blocks.set(index, 'placed');
+      const result = block as JsonObject & { type: string; tool_use_id: string };
+      builder.placeWhole(key, providerResult(result, callNames.get(result.tool_use_id)));
     } else {
       blocks.set(index, 'omitted');
-      if (block.type === 'thinking' || block.type === 'redacted_thinking') builder.thinking();
-      else
-        builder.omit(`A content block of type ${label(block.type)}`, `block ${label(block.type)}`);
+      builder.omit(`A content block of type ${label(type)}`, `block ${label(type)}`);
     }
+  };
+
+  /** A block is complete: a call's arguments are parsed, thinking is sent. */
+  const stop = (index: number) => {
+    const key = `block ${index}`;
+    const kind = blocks.get(index);
+    if (kind === 'tool') {
+      builder.finishTool(key);
+      const whole = wholeCalls.get(index);
+      // Sent back as it came, with the input that streamed.
+      if (whole)
+        builder.amend(
+          key,
+          (s) => {
+            if (s.kind === 'tool_call_request') s.item = { ...whole, input: s.arguments };
+          },
+          true,
+        );
+    } else if (kind === 'placed') builder.announce();
   };
 
   const delta = (index: number, delta: JsonObject) => {
@@ -71,10 +128,29 @@ export function createAnthropicReader(builder: StreamBuilder) {
         if (kind !== 'omitted') builder.toolArguments(key, delta.partial_json);
         return;
       case 'thinking_delta':
+        if (typeof delta.thinking !== 'string')
+          return malformed('A thinking_delta without thinking');
+        // Sent when the block is complete, not with each piece.
+        return builder.amend(
+          key,
+          (s) => {
+            if (s.kind === 'thinking') s.content += delta.thinking as string;
+          },
+          false,
+        );
       case 'signature_delta':
-        return builder.thinking();
+        if (typeof delta.signature !== 'string')
+          return malformed('A signature_delta without signature');
+        return builder.amend(
+          key,
+          (s) => {
+            if (s.kind === 'thinking') s.signature = delta.signature as string;
+          },
+          false,
+        );
       case 'citations_delta':
-        return builder.omit('A citation', 'citations');
+        if (!isJsonObject(delta.citation)) return malformed('A citations_delta without citation');
+        return builder.amend(key, (s) => cite(s, [delta.citation as JsonObject]), true);
     }
     builder.unknown('Content block deltas', delta.type);
   };
@@ -97,7 +173,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
           message.content.forEach((block, index) => {
             if (!isJsonObject(block)) return;
             start(index, block);
-            if (blocks.get(index) === 'tool') builder.finishTool(`block ${index}`);
+            stop(index);
           });
         stopReason(message.stop_reason);
         return;
@@ -112,8 +188,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
         return delta(event.index, event.delta);
       case 'content_block_stop':
         if (typeof event.index !== 'number') return malformed('A content_block_stop without index');
-        if (blocks.get(event.index) === 'tool') builder.finishTool(`block ${event.index}`);
-        return;
+        return stop(event.index);
       case 'message_delta':
         // As the SDK: message_start's usage, with the counts this event gives.
         if (isJsonObject(event.usage))
@@ -128,3 +203,11 @@ export function createAnthropicReader(builder: StreamBuilder) {
     builder.unknown('Events', event.type);
   };
 }
+
+/** Adds citations to a text segment, as the SDK does: a new list each time. */
+function cite(segment: Segment, citations: JsonObject[]) {
+  if (segment.kind === 'text') segment.citations = [...(segment.citations ?? []), ...citations];
+}
+
+/** A block's text field, or '' when it has none. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

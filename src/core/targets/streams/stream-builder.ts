@@ -56,12 +56,16 @@ export class StreamBuilder {
   private textSources = new Map<string, number>();
   /** Thinking source (Gemini's thought parts of one run) → the index of its thinking segment. */
   private thinkingSources = new Map<string, number>();
+  /** Source of a segment placed whole (thinking, a provider-run result) → its index. */
+  private placedSources = new Map<string, number>();
   private tools = new Map<string, ToolCall>();
   /** Segments a reader builds whole (1.1: thinking, provider-run calls), by key → index. */
   private placed = new Map<string, number>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
   private refused = false;
+  /** Set when a segment changed and no update has sent it yet (`amend` without announcing). */
+  private unannounced = false;
   /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
   private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
 
@@ -305,8 +309,44 @@ export class StreamBuilder {
     this.changed();
   }
 
+  /**
+   * A segment of another kind than text and tool calls (thinking, the result of a call the
+   * provider ran) takes its place at the end, in the provider's order; `amend` changes it later.
+   */
+  placeWhole(source: string, segment: Segment) {
+    if (!this.live() || this.placedSources.has(source)) return;
+    this.placedSources.set(source, this.place(segment));
+    this.changed();
+  }
+
+  /**
+   * Changes the segment of a source (placed, a text, a tool call): `change` may set its fields.
+   * With `announce`, an `update` sends the message; without, the next one does (thinking is sent
+   * when its block is complete, not with each piece).
+   */
+  amend(source: string, change: (segment: Segment) => void, announce: boolean) {
+    if (!this.live()) return;
+    const index = this.placedSources.get(source) ?? this.textSources.get(source);
+    const segment = index === undefined ? this.tools.get(source)?.segment : this.segments[index];
+    if (!segment) return;
+    change(segment);
+    if (announce) this.changed();
+    else this.unannounced = true;
+  }
+
+  /** Sends the message if a change to it was not sent yet (`amend` without announcing). */
+  announce() {
+    if (this.unannounced && this.live()) this.changed();
+  }
+
   /** Starts a tool call, or names one that started without a name. */
-  startTool(key: string, name: string | undefined, initial?: unknown) {
+  startTool(
+    key: string,
+    name: string | undefined,
+    initial?: unknown,
+    /** What the call carries besides its name (a call the provider runs: `runBy`, `callId` …). */
+    fields?: Partial<ToolCallRequestSegment>,
+  ) {
     if (!this.live()) return;
     this.begin();
     const named = typeof name === 'string' && name !== '';
@@ -324,6 +364,7 @@ export class StreamBuilder {
       toolName: named ? name : UNNAMED_TOOL,
       arguments: {},
       collapsed: false,
+      ...fields,
     };
     // A tool call first replaces the empty text segment a message starts with, unless a text
     // source has started in it.
@@ -456,7 +497,7 @@ export class StreamBuilder {
           'tool-name-missing',
           `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
-    if (changed) this.changed();
+    if (changed || this.unannounced) this.changed();
     this.ended = true;
     this.updates.push({
       type: 'end',
@@ -501,6 +542,7 @@ export class StreamBuilder {
 
   /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
   private changed() {
+    this.unannounced = false;
     this.begin();
     const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
