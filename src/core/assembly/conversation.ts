@@ -39,6 +39,8 @@ export interface MessageHints {
   originalRole?: OriginalRole;
   /** A list of parts (texts not joined) or one string; absent: the target's default. */
   contentForm?: ContentForm;
+  /** OpenAI Chat: fields the message sent with no value (`refusal: null` …). */
+  emptyFields?: Message['emptyFields'];
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -87,6 +89,8 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** Gemini's signature of the function-call part (protocol 1.1). */
   thoughtSignature?: string;
+  /** The arguments' own JSON text (1.1); a target sends it while it still parses to `arguments`. */
+  argumentsText?: string;
   /** True when the id is the segment's own `callId`, not made by the exporter (Gemini sends only these). */
   ownId?: true;
 }
@@ -108,8 +112,8 @@ export interface ToolDeclaration {
   /** 1.1: a tool the provider runs itself; `declaration` is the API's own, sent back unchanged. */
   runBy?: 'provider';
   declaration?: Record<string, unknown>;
-  /** 1.1: declared in Anthropic's `mcp_servers`. */
-  declaredIn?: 'mcp_servers';
+  /** 1.1: declared in Anthropic's `mcp_servers`, or OpenAI Chat's legacy `functions`. */
+  declaredIn?: 'mcp_servers' | 'functions';
   /** The message whose tool_overview declares it. */
   sourceId: string;
 }

@@ -131,6 +131,7 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
         const call: ToolCall = { id, name: segment.toolName, arguments: segment.arguments };
         if (segment.thoughtSignature !== undefined)
           call.thoughtSignature = segment.thoughtSignature;
+        if (segment.argumentsText !== undefined) call.argumentsText = segment.argumentsText;
         if (id === segment.callId) call.ownId = true;
         if (calls) calls.push(call);
         else calls = [call];
@@ -267,6 +268,7 @@ export function turn(
   if (message.name !== undefined) t.name = message.name;
   if (message.originalRole !== undefined) t.originalRole = message.originalRole;
   if (message.contentForm !== undefined) t.contentForm = message.contentForm;
+  if (message.emptyFields !== undefined) t.emptyFields = message.emptyFields;
   return t;
 }
 

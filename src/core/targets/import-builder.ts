@@ -32,7 +32,10 @@ export interface ImportWarning {
   message: string;
 }
 
-export interface Draft extends Pick<Message, 'name' | 'originalRole' | 'contentForm' | 'itemType'> {
+export interface Draft extends Pick<
+  Message,
+  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'emptyFields'
+> {
   role: Message['role'];
   segments: Segment[];
   /** Message id wanted by the exporter's call ids (`call_{id}_{n}`), if any. */
@@ -256,6 +259,7 @@ export function createEnvelopeBuilder() {
         if (draft.originalRole !== undefined) message.originalRole = draft.originalRole;
         if (draft.contentForm !== undefined) message.contentForm = draft.contentForm;
         if (draft.itemType !== undefined) message.itemType = draft.itemType;
+        if (draft.emptyFields !== undefined) message.emptyFields = draft.emptyFields;
         return message;
       });
       const envelope: Envelope = {

@@ -719,10 +719,11 @@ function validate68(data, { instancePath = '' } = {}) {
               }
             }
             if (data2.declaredIn !== void 0) {
-              if (!(data2.declaredIn === 'mcp_servers')) {
+              let data9 = data2.declaredIn;
+              if (!(data9 === 'mcp_servers' || data9 === 'functions')) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', {
-                    allowedValues: ['mcp_servers'],
+                    allowedValues: ['mcp_servers', 'functions'],
                   }),
                 );
                 errors++;
@@ -1719,6 +1720,7 @@ function validate57(data, { instancePath = '' } = {}) {
             originalRole: true,
             contentForm: true,
             itemType: true,
+            emptyFields: true,
           },
           key0,
         )
@@ -1849,47 +1851,80 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.emptyFields !== void 0) {
+      let data11 = data.emptyFields;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        for (const key1 in data11) {
+          let data12 = data11[key1];
+          const _errs23 = errors;
+          let valid4 = false;
+          const _errs24 = errors;
+          if (data12 !== null) {
+            (vErrors ??= []).push({
+              instancePath:
+                instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/0/type',
+              keyword: 'type',
+              params: { type: 'null' },
+            });
+            errors++;
+          }
+          var _valid0 = _errs24 === errors;
+          valid4 = valid4 || _valid0;
+          if (!valid4) {
+            const _errs26 = errors;
+            if (Array.isArray(data12)) {
+              if (data12.length > 0) {
+                (vErrors ??= []).push({
+                  instancePath:
+                    instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/1/maxItems',
+                  keyword: 'maxItems',
+                  params: { limit: 0 },
+                });
+                errors++;
+              }
+            } else {
+              (vErrors ??= []).push({
+                instancePath:
+                  instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'array' },
+              });
+              errors++;
+            }
+            var _valid0 = _errs26 === errors;
+            valid4 = valid4 || _valid0;
+          }
+          if (!valid4) {
+            (vErrors ??= []).push({
+              instancePath:
+                instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/emptyFields/additionalProperties/anyOf',
+              keyword: 'anyOf',
+              params: {},
+            });
+            errors++;
+          } else {
+            errors = _errs23;
+            if (vErrors !== null) {
+              if (_errs23) {
+                vErrors.length = _errs23;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['emptyFields'], 'type', { type: 'object' }));
+        errors++;
+      }
+    }
     const tag0 = data.role;
     if (typeof tag0 == 'string') {
       if (tag0 === 'system') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data11 = data.role;
-            if (!(
-              data11 === 'system' ||
-              data11 === 'user' ||
-              data11 === 'assistant' ||
-              data11 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'user') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data12 = data.role;
-            if (!(
-              data12 === 'system' ||
-              data12 === 'user' ||
-              data12 === 'assistant' ||
-              data12 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'assistant') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data13 = data.role;
@@ -1908,7 +1943,7 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'tool') {
+      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data14 = data.role;
@@ -1917,6 +1952,44 @@ function validate57(data, { instancePath = '' } = {}) {
               data14 === 'user' ||
               data14 === 'assistant' ||
               data14 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'assistant') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data15 = data.role;
+            if (!(
+              data15 === 'system' ||
+              data15 === 'user' ||
+              data15 === 'assistant' ||
+              data15 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'tool') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data16 = data.role;
+            if (!(
+              data16 === 'system' ||
+              data16 === 'user' ||
+              data16 === 'assistant' ||
+              data16 === 'tool'
             )) {
               (vErrors ??= []).push(
                 ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
@@ -1940,14 +2013,14 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
           if (data.segments !== void 0) {
-            let data16 = data.segments;
-            if (Array.isArray(data16)) {
-              const len1 = data16.length;
+            let data18 = data.segments;
+            if (Array.isArray(data18)) {
+              const len1 = data18.length;
               for (let i1 = 0; i1 < len1; i1++) {
-                let data17 = data16[i1];
-                if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
-                  if (data17.kind !== void 0) {
-                    if ('state_change' !== data17.kind) {
+                let data19 = data18[i1];
+                if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+                  if (data19.kind !== void 0) {
+                    if ('state_change' !== data19.kind) {
                       (vErrors ??= []).push(
                         ajvError(
                           instancePath + '/segments/' + i1 + '/kind',
@@ -2120,7 +2193,7 @@ export const fieldTypes = {
     scene: '',
     request: '',
     messages:
-      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType}',
+      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType, emptyFields}',
   },
   Scene: {
     id: 'string',
@@ -2152,6 +2225,7 @@ export const fieldTypes = {
     originalRole: '',
     contentForm: '',
     itemType: '',
+    emptyFields: '',
   },
   TextSegment: {
     kind: '"text"',
@@ -2281,7 +2355,7 @@ export const fieldTypes = {
 };
 export const version11Fields = {
   envelope: ['scene', 'request'],
-  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm', 'itemType'],
+  message: ['actor', 'replyTo', 'name', 'originalRole', 'contentForm', 'itemType', 'emptyFields'],
   segment: [
     'detail',
     'callId',
