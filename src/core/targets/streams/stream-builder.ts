@@ -3,7 +3,12 @@
  * turn their events into the few operations here (text, tool calls, end), so every provider
  * streams into messages the same way.
  */
-import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
+import type {
+  Message,
+  Segment,
+  ThinkingSegment,
+  ToolCallRequestSegment,
+} from '../../protocol/types.js';
 import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
@@ -48,6 +53,8 @@ export class StreamBuilder {
   private segments: Segment[] = [{ kind: 'text', content: '' }];
   /** Text source (a content block, an output item's part) → the index of its text segment. */
   private textSources = new Map<string, number>();
+  /** Thinking source (a reasoning field, a thinking part) → its thinking segment. */
+  private thinkingSources = new Map<string, ThinkingSegment>();
   private tools = new Map<string, ToolCall>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
@@ -200,6 +207,27 @@ export class StreamBuilder {
       "The model's thinking was left out: the protocol has no place for it.",
       'thinking',
     );
+  }
+
+  /**
+   * Adds thinking text from one source (an OpenAI-compatible reasoning field, a Mistral thinking
+   * part) to its thinking segment, which takes its place where the source starts. `field`: the
+   * Chat message field it came in, so that a later request can send it back there.
+   */
+  thinkingText(source: string, delta: string, field?: ThinkingSegment['field']) {
+    if (!this.live() || delta === '') return;
+    this.begin();
+    let segment = this.thinkingSources.get(source);
+    if (!segment) {
+      segment = { kind: 'thinking', content: '', collapsed: true };
+      if (field !== undefined) segment.field = field;
+      // Like a tool call, it replaces the empty text segment a message starts with.
+      if (this.isEmpty() && !this.claimed(0)) this.segments = [segment];
+      else this.segments.push(segment);
+      this.thinkingSources.set(source, segment);
+    }
+    segment.content += delta;
+    this.changed();
   }
 
   /** Starts a tool call, or names one that started without a name. */
