@@ -491,11 +491,13 @@ describe('importEnvelope', () => {
           },
         ],
         collapsed: true,
+        // The system text does not list the tools: they stay in the API's tools field only.
+        inSystemText: false,
       },
     );
     assert.deepEqual(
       imported.warnings.map((w) => w.code),
-      ['tool-list-added'],
+      [],
     );
   });
 
