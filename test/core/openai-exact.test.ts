@@ -528,6 +528,94 @@ describe('reasoning of OpenAI-compatible APIs in history: thinking segments that
   });
 });
 
+describe('forms other clients send (pydantic-ai cassettes of OpenAI-compatible APIs)', () => {
+  test("Hugging Face's client: name and tool_calls null on every message, an empty tools list", () => {
+    const body = {
+      messages: [
+        { content: 'You are a helpful assistant.', name: null, role: 'system', tool_calls: null },
+        { content: 'What is the capital of France?', name: null, role: 'user', tool_calls: null },
+      ],
+      model: 'deepseek-ai/DeepSeek-R1',
+      stream: false,
+      tools: [],
+    };
+    const back = roundTrip(body);
+    assert.deepEqual(back.warnings, []);
+    assert.deepEqual(back.body, body);
+  });
+
+  test('Mistral: an empty content list beside calls; its prefix and call index are named', () => {
+    const body = {
+      model: 'mistral-large-latest',
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        {
+          role: 'assistant',
+          content: [],
+          prefix: false,
+          tool_calls: [{ ...call('K1', 'get_weather', '{"city": "Paris"}'), index: 0 }],
+        },
+        { role: 'tool', tool_call_id: 'K1', content: 'Sunny' },
+      ],
+    };
+    const back = roundTrip(body);
+    assert.deepEqual(back.warnings, [
+      'field-not-kept /messages/1/prefix',
+      'field-not-kept /messages/1/tool_calls/0/index',
+    ]);
+    const messages = back.body.messages as Body[];
+    assert.deepEqual(messages[1].content, []);
+  });
+
+  test('a second leading system message is merged and named; the tools are declared once', () => {
+    const body = {
+      model: 'deepseek-reasoner',
+      messages: [
+        { role: 'system', content: 'Play dice.' },
+        { role: 'system', content: 'Capabilities are deferred.' },
+        { role: 'user', content: 'My guess is 4' },
+      ],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'roll',
+            description: 'Roll',
+            parameters: { type: 'object' },
+            strict: true,
+          },
+        },
+      ],
+    };
+    const back = roundTrip(body);
+    assert.deepEqual(back.warnings, ['system-merged /messages/1']);
+    assert.deepEqual(back.body.tools, body.tools);
+  });
+
+  test('a system message to an o-series model is named: the export sends developer', () => {
+    const back = roundTrip({
+      model: 'o3-mini',
+      messages: [{ role: 'system', content: 'Be a potato.' }],
+    });
+    assert.deepEqual(back.warnings, ['system-role-changed /messages/0/role']);
+  });
+
+  test("reasoning fields make a body OpenAI's, even beside Z.ai's thinking setting", () => {
+    const body = {
+      model: 'glm-4.7',
+      thinking: { type: 'enabled', clear_thinking: false },
+      messages: [
+        { role: 'user', content: '17 * 19?' },
+        { role: 'assistant', content: '323', reasoning_content: 'Difference of squares.' },
+        { role: 'user', content: 'Times 2.' },
+      ],
+    };
+    const imported = importEnvelope(body);
+    assert.equal(imported.source, 'openai');
+    assert.deepEqual(exportEnvelope(imported.envelope!, { target: 'openai' }).body, body);
+  });
+});
+
 test('image detail, several text parts and names come back together', () => {
   const body = {
     model: 'gpt-4.1',

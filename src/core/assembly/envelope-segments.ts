@@ -135,6 +135,7 @@ function hintsOf(message: Message): MessageHints {
   const hints: MessageHints = {};
   if (message.name !== undefined) hints.name = message.name;
   if (message.originalRole !== undefined) hints.originalRole = message.originalRole;
+  if (message.emptyFields !== undefined) hints.emptyFields = message.emptyFields;
   return hints;
 }
 

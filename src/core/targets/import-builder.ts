@@ -221,7 +221,7 @@ export function createEnvelopeBuilder() {
      * text does not list the way exports do (and tools the provider runs) stay out of it on
      * export: their tool_overview says `inSystemText: false`.
      */
-    system(text: string | null, hints: Pick<Draft, 'name' | 'originalRole'> = {}) {
+    system(text: string | null, hints: Pick<Draft, 'name' | 'originalRole' | 'emptyFields'> = {}) {
       const listed = tools.filter((t) => t.runBy === undefined);
       let segments = listed.length === tools.length ? splitSystemText(text, tools) : null;
       if (segments === null) {

@@ -205,7 +205,7 @@ function assistantMessage(turn: Turn, warnings: ExportWarning[]): OpenAIMessage 
   const message: OpenAIMessage & { role: 'assistant' } = { role: 'assistant' };
   // `none`: the message had no content key (its empty text is the protocol's one segment).
   if (turn.contentForm !== 'none' || (text !== null && text !== '')) {
-    message.content = text ?? (calls.length > 0 ? null : '');
+    message.content = text ?? (turn.contentForm === 'parts' ? [] : calls.length > 0 ? null : '');
   }
   for (const { segment } of turn.passThrough ?? []) {
     if (!sendsReasoning(segment)) continue;

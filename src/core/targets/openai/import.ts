@@ -22,9 +22,12 @@ import {
   listOf,
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { reasoningModelOf } from './export.js';
 
 /** The body fields the reader models; every other one is kept in `Envelope.request.fields`. */
 const MODELLED_FIELDS: readonly string[] = ['model', 'messages', 'tools', 'functions'];
+const LIST_FIELDS: readonly string[] = ['tools', 'functions'];
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 /** The assistant message fields OpenAI-compatible APIs put the model's reasoning in. */
 const THINKING_FIELDS = ['reasoning_content', 'reasoning'] as const;
 const AUTHOR_FIELDS = ['name'];
@@ -43,13 +46,17 @@ const FUNCTION_FIELDS: readonly string[] = ['name', 'description', 'parameters']
 export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
   // Everything but the conversation and its tools is the request's own settings, kept as they
   // were (stream, temperature, tool_choice, response_format, the legacy function_call …).
+  // An empty tools list is a setting too: the tool_overview needs a tool.
   const fields = Object.fromEntries(
     Object.entries(body).filter(
-      ([key, value]) => !MODELLED_FIELDS.includes(key) && value !== undefined,
+      ([key, value]) =>
+        value !== undefined &&
+        (!MODELLED_FIELDS.includes(key) || (LIST_FIELDS.includes(key) && isEmptyList(value))),
     ),
   );
   if (Object.keys(fields).length > 0) builder.setRequest({ target: 'openai', fields });
   builder.setTools(readTools(body, builder), body.tools === undefined ? '/functions' : '/tools');
+  const reasoningModel = reasoningModelOf(body);
   const messages = listOf(body.messages);
   let started = false;
   let systemDone = false;
@@ -72,6 +79,12 @@ export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
       : named;
     const text = contentText(message.content);
     if (role === 'system' || role === 'developer') joinedParts(message.content, path, builder);
+    if (role === 'system' && reasoningModel)
+      builder.warn(
+        `${path}/role`,
+        'system-role-changed',
+        `Reasoning model '${reasoningModel}' takes developer messages; this system message is sent as developer on export.`,
+      );
     if ((role === 'system' || role === 'developer') && !started) {
       if (systemDone)
         builder.warn(
@@ -79,13 +92,9 @@ export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
           'system-merged',
           'A second leading system message is merged into the first on export.',
         );
-      else if (emptyFields)
-        builder.warn(
-          path,
-          'field-not-kept',
-          'The empty fields of the leading system message have no place in the protocol; they were left out.',
-        );
-      builder.system(text, systemDone ? {} : named);
+      // A second one is a system message of its own (the tools are declared once).
+      if (systemDone) builder.add({ role: 'system', segments: textSegments(text) });
+      else builder.system(text, hints);
       systemDone = true;
       return;
     }
@@ -125,8 +134,7 @@ function otherFields(
   for (const key of Object.keys(message)) {
     const value = message[key];
     if (key === 'role' || key === 'content' || value === undefined) continue;
-    if (value === null || (Array.isArray(value) && value.length === 0))
-      empty.push([key, value as null | []]);
+    if (value === null || isEmptyList(value)) empty.push([key, value as null | []]);
     else if (!known.includes(key) || !readable(key, value)) {
       builder.warn(
         `${path}/${pointerToken(key)}`,
@@ -365,7 +373,16 @@ function assistantText(
       );
     own = { segments: [] };
   } else if (!Array.isArray(content)) own = { segments: textSegments(textOf(content)) };
-  else {
+  else if (content.length === 0) {
+    // Mistral's empty list beside calls comes back; without calls it is one empty text.
+    if (!hasCalls)
+      builder.warn(
+        `${path}/content`,
+        'content-null',
+        'An assistant message with an empty content list and no tool calls is sent with empty text on export.',
+      );
+    own = { segments: [], ...(hasCalls ? { contentForm: 'parts' as const } : {}) };
+  } else {
     const segments: Segment[] = [];
     content.forEach((part: unknown, k) => {
       if (isJsonObject(part) && part.type === 'text') {
