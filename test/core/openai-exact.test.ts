@@ -783,6 +783,51 @@ describe('Chat streams of OpenAI-compatible APIs', () => {
     assert.deepEqual(out.warnings, []);
   });
 
+  test('OpenRouter: empty reasoning_details say nothing; filled ones (a signature) are named', () => {
+    const quiet = stream([
+      chunk({ content: '', reasoning: 'Two', reasoning_details: [] }),
+      chunk({ content: '4', reasoning: null, reasoning_details: [] }, 'stop'),
+    ]);
+    assert.deepEqual(quiet.warnings, []);
+    const signed = stream([
+      chunk({
+        reasoning: 'Two',
+        reasoning_details: [{ type: 'reasoning.text', text: 'Two', signature: 'c2ln', index: 0 }],
+      }),
+      chunk({ content: '4' }, 'stop'),
+    ]);
+    assert.deepEqual(signed.warnings, ['item-omitted']);
+    assert.equal(signed.message.segments[0].kind, 'thinking');
+  });
+
+  test("Groq's executed_tools (its own search) are named", () => {
+    const out = stream([
+      chunk({ executed_tools: [{ index: 0, type: 'search', arguments: '{}', output: 'x' }] }),
+      chunk({ content: 'Sunny.' }, 'stop'),
+    ]);
+    assert.deepEqual(out.warnings, ['item-omitted']);
+  });
+
+  test('an error chunk after the finish keeps its usage and is named (OpenRouter)', () => {
+    const reader = createStreamReader({ messageId: 'a1', timestamp: 0 });
+    for (const event of [
+      chunk({ reasoning: 'We need' }, 'length'),
+      {
+        error: { code: 400, message: 'Token limit reached' },
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { content: '' }, finish_reason: null }],
+        usage: { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53 },
+      },
+    ])
+      reader.read(event);
+    reader.end();
+    assert.deepEqual(reader.usage, { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53 });
+    assert.deepEqual(
+      reader.warnings.map((w) => w.code),
+      ['length', 'stream-error'],
+    );
+  });
+
   test('what the protocol cannot show is named: citations, annotations, audio, other parts', () => {
     const out = stream([
       chunk({ content: 'SF has 800k people.' }, null, { citations: ['https://x.test'] }),

@@ -94,6 +94,7 @@ function finishWith(finish: string, builder: StreamBuilder) {
 }
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+const isFilledList = (value: unknown) => Array.isArray(value) && value.length > 0;
 
 function readDelta(delta: unknown, builder: StreamBuilder) {
   if (!isJsonObject(delta)) return;
@@ -104,7 +105,9 @@ function readDelta(delta: unknown, builder: StreamBuilder) {
     builder.thinkingText('reasoning_content', content, 'reasoning_content');
   if (typeof reasoning === 'string' && reasoning !== content)
     builder.thinkingText('reasoning', reasoning, 'reasoning');
-  if (isJsonObject(reasoning) || Array.isArray(delta.reasoning_details))
+  // OpenRouter's reasoning_details repeat the reasoning with what only the API can read (the
+  // signature of a Claude thinking block, encrypted reasoning).
+  if (isJsonObject(reasoning) || isFilledList(delta.reasoning_details))
     builder.omit('Structured reasoning (reasoning_details)', 'reasoning-details');
   if (typeof delta.content === 'string') builder.text('content', delta.content);
   // Mistral sends content as parts: text, and thinking (which holds parts of its own).
@@ -115,8 +118,10 @@ function readDelta(delta: unknown, builder: StreamBuilder) {
   // The deprecated single function call, as models answer `functions` requests.
   if (isJsonObject(delta.function_call))
     readFunction('function_call', delta.function_call, builder);
-  if (Array.isArray(delta.annotations) && delta.annotations.length > 0)
+  if (isFilledList(delta.annotations))
     builder.omit('The annotations (URL citations) of the text', 'annotations');
+  if (isFilledList(delta.executed_tools))
+    builder.omit("The provider's own tool runs (Groq's executed_tools)", 'executed-tools');
   if (isJsonObject(delta.audio)) builder.omit('The audio answer', 'audio');
 }
 

@@ -328,9 +328,9 @@ export class StreamBuilder {
     this.end(this.pending?.reason ?? 'stop', this.pending?.stopReason ?? null);
   }
 
-  /** The provider reported an error: the stream ends with what it has. */
+  /** The provider reported an error: the stream ends with what it has (after its end: named). */
   fail(message: string, stopReason: string | null = null) {
-    if (this.ended) return;
+    if (this.ended) return this.warn('stream-error', message);
     this.warn('stream-error', message);
     this.end('error', stopReason);
   }

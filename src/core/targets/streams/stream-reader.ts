@@ -117,8 +117,11 @@ export function createStreamReader(options: StreamReaderOptions): StreamReader {
   let ignored = 0;
 
   const readObject = (event: JsonObject) => {
-    if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error)))
+    if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error))) {
+      // An OpenAI-compatible chunk may bring the usage with its error (OpenRouter).
+      if (isJsonObject(event.usage)) builder.usage = event.usage;
       return builder.fail(errorMessage(event));
+    }
     const detected = providerOf(event);
     if (provider === undefined || dispatch === undefined) {
       if (detected === undefined)
