@@ -503,7 +503,7 @@ describe('importEnvelope', () => {
           },
         ],
         collapsed: true,
-        // The system text does not list them: they come back only as the API's tools.
+        // The system text does not list the tools: they stay in the API's tools field only.
         inSystemText: false,
       },
     );

@@ -28,18 +28,21 @@ interface FixtureCase {
   titles?: string[];
   /** Warning codes that must be present. */
   warned?: string[];
+  /** The import warns about nothing. */
+  unwarned?: boolean;
   errors?: RegExp[];
 }
 
 const FIXTURES: FixtureCase[] = [
   {
-    // String and part content, null content with two parallel calls, a base64 image, extra fields.
+    // String and part content, null content with two parallel calls, a base64 image, a strict
+    // tool and the request's settings (all kept: no warning).
     file: 'openai-chat.json',
     source: 'openai',
     shapes: [
       'system:system_prompt+tool_overview user:text+media assistant:tool_call_request+tool_call_request tool:tool_call_result tool:tool_call_result assistant:text user:text',
     ],
-    warned: ['field-not-kept'],
+    unwarned: true,
   },
   {
     file: 'openai-chat-pair.json',
@@ -199,6 +202,7 @@ describe('importEnvelope finds the format (fixtures)', () => {
           c.titles,
         );
       for (const code of c.warned ?? []) assert.ok(codes(result).includes(code), `${code} warned`);
+      if (c.unwarned) assert.deepEqual(codes(result), []);
       assert.equal(result.errors.length, c.errors?.length ?? 0, JSON.stringify(result.errors));
       c.errors?.forEach((pattern, i) => assert.match(result.errors[i]!.message, pattern));
     });

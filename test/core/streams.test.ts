@@ -878,9 +878,14 @@ describe('createStreamReader rules', () => {
         chunk({ content: [{ type: 'text', text: '2 + 2 = 4' }] }),
         chunk({}, 'stop'),
       ],
-      segments: [text('2 + 2 = 4')],
+      segments: [
+        { kind: 'thinking', content: 'Let me see.', collapsed: true, field: 'reasoning_content' },
+        { kind: 'thinking', content: 'Hmm.', collapsed: true, field: 'reasoning' },
+        { kind: 'thinking', content: 'So', collapsed: true },
+        text('2 + 2 = 4'),
+      ],
       reason: 'stop',
-      warnings: ['thinking-omitted'],
+      warnings: [],
     },
     {
       name: 'Responses items are tracked by output index, whatever id each event gives',

@@ -61,6 +61,8 @@ export interface MessageHints {
   itemType?: ItemType;
   itemId?: string;
   itemStatus?: Message['itemStatus'];
+  /** OpenAI Chat: fields the message sent with no value (`refusal: null` …). */
+  emptyFields?: Message['emptyFields'];
 }
 
 export type TurnRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -109,6 +111,8 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** Gemini's signature of the function-call part (protocol 1.1). */
   thoughtSignature?: string;
+  /** The arguments' own JSON text (1.1); a target sends it while it still parses to `arguments`. */
+  argumentsText?: string;
   /** True when the id is the segment's own `callId`, not made by the exporter (Gemini sends only these). */
   ownId?: true;
   /** The request segment, when it carries what a target may send (1.1: argumentsText, item id …). */
@@ -136,8 +140,8 @@ export interface ToolDeclaration {
   /** 1.1: a tool the provider runs itself; `declaration` is the API's own, sent back unchanged. */
   runBy?: 'provider';
   declaration?: Record<string, unknown>;
-  /** 1.1: declared in Anthropic's `mcp_servers`. */
-  declaredIn?: 'mcp_servers';
+  /** 1.1: declared in Anthropic's `mcp_servers`, or OpenAI Chat's legacy `functions`. */
+  declaredIn?: 'mcp_servers' | 'functions';
   /** 1.1, Gemini: the schema goes in `parameters` (ToolItem.schemaForm). */
   schemaForm?: 'parameters' | 'openapi';
   /** 1.1, Gemini: the request's tools entry it was declared in (ToolItem.group). */

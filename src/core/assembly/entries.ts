@@ -131,6 +131,7 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
         const call: ToolCall = { id, name: segment.toolName, arguments: segment.arguments };
         if (segment.thoughtSignature !== undefined)
           call.thoughtSignature = segment.thoughtSignature;
+        if (segment.argumentsText !== undefined) call.argumentsText = segment.argumentsText;
         if (id === segment.callId) call.ownId = true;
         if (
           segment.argumentsText !== undefined ||
@@ -285,6 +286,7 @@ export function turn(
   if (message.itemType !== undefined) t.itemType = message.itemType;
   if (message.itemId !== undefined) t.itemId = message.itemId;
   if (message.itemStatus !== undefined) t.itemStatus = message.itemStatus;
+  if (message.emptyFields !== undefined) t.emptyFields = message.emptyFields;
   return t;
 }
 

@@ -152,6 +152,7 @@ function hintsOf(message: Message): MessageHints {
     hints.contentForm = message.contentForm;
   if (message.itemId !== undefined) hints.itemId = message.itemId;
   if (message.itemStatus !== undefined) hints.itemStatus = message.itemStatus;
+  if (message.emptyFields !== undefined) hints.emptyFields = message.emptyFields;
   return hints;
 }
 

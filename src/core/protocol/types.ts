@@ -114,6 +114,12 @@ export interface Message {
    * the exporter's default (`completed` on an assistant item of type message, none elsewhere).
    */
   itemStatus?: ItemStatus | 'none';
+  /**
+   * 1.1, OpenAI Chat Completions: the message's fields that came with no value, as SDKs send a
+   * response message back (`refusal: null`, `annotations: []`, `audio: null` …). Nothing is
+   * shown of them; OpenAI Chat exports write them again.
+   */
+  emptyFields?: Record<string, null | []>;
 }
 
 /** The `status` of an OpenAI Responses input item. */
@@ -198,10 +204,17 @@ export interface ToolItem {
   schema?: Record<string, unknown>;
   /** 1.1: a tool the provider runs itself (web search, code execution, an MCP server …). */
   runBy?: RunBy;
-  /** 1.1: the declaration as the API wrote it (server and built-in tools), sent back unchanged. */
+  /**
+   * 1.1: the declaration as the API wrote it (server and built-in tools), sent back unchanged.
+   * On an app's OpenAI Chat function tool: the tool object, when it holds what name,
+   * description and schema do not (`strict` …); sent back while it still agrees with them.
+   */
   declaration?: Record<string, unknown>;
-  /** 1.1: Anthropic MCP servers are declared in the request's `mcp_servers`, not in `tools`. */
-  declaredIn?: 'mcp_servers';
+  /**
+   * 1.1: where the request declared the tool when not in `tools`: Anthropic's `mcp_servers`,
+   * OpenAI Chat's legacy `functions`.
+   */
+  declaredIn?: 'mcp_servers' | 'functions';
   /**
    * 1.1, Gemini function declarations: the schema was given in `parameters` (the API's OpenAPI
    * subset), not `parametersJsonSchema`. `parameters` sends `schema` there as it is; `openapi`

@@ -34,7 +34,14 @@ export interface ImportWarning {
 
 export interface Draft extends Pick<
   Message,
-  'name' | 'originalRole' | 'contentForm' | 'itemType' | 'contentRole' | 'itemId' | 'itemStatus'
+  | 'name'
+  | 'originalRole'
+  | 'contentForm'
+  | 'itemType'
+  | 'contentRole'
+  | 'itemId'
+  | 'itemStatus'
+  | 'emptyFields'
 > {
   role: Message['role'];
   segments: Segment[];
@@ -234,7 +241,10 @@ export function createEnvelopeBuilder() {
      */
     system(
       text: string | null,
-      hints: Pick<Draft, 'name' | 'originalRole' | 'contentForm' | 'contentRole'> = {},
+      hints: Pick<
+        Draft,
+        'name' | 'originalRole' | 'contentForm' | 'contentRole' | 'emptyFields'
+      > = {},
     ) {
       const listed = tools.filter((t) => t.runBy === undefined);
       let segments = listed.length === tools.length ? splitSystemText(text, tools) : null;
@@ -276,6 +286,7 @@ export function createEnvelopeBuilder() {
         if (draft.contentRole !== undefined) message.contentRole = draft.contentRole;
         if (draft.itemId !== undefined) message.itemId = draft.itemId;
         if (draft.itemStatus !== undefined) message.itemStatus = draft.itemStatus;
+        if (draft.emptyFields !== undefined) message.emptyFields = draft.emptyFields;
         return message;
       });
       const envelope: Envelope = {

@@ -95,7 +95,13 @@ function appendChatCompletion(body: JsonObject, response: JsonObject, path: stri
   }
   if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0)
     turn.tool_calls = message.tool_calls;
-  for (const field of ['audio', 'annotations', 'function_call'])
+  // The reasoning of OpenAI-compatible APIs (DeepSeek, Groq, OpenRouter …) and the citations of
+  // search models: the request reader keeps them (thinking segments, text citations).
+  for (const field of ['reasoning_content', 'reasoning'])
+    if (typeof message[field] === 'string') turn[field] = message[field];
+  if (Array.isArray(message.annotations) && message.annotations.length > 0)
+    turn.annotations = message.annotations;
+  for (const field of ['audio', 'function_call', 'reasoning_details'])
     if (message[field] !== undefined && message[field] !== null && !isEmptyList(message[field]))
       warn(
         `${at}/message/${field}`,

@@ -1,5 +1,7 @@
 /** Pieces the request renderers share. */
-import type { Turn } from '../assembly/conversation.js';
+import type { ToolCall, Turn } from '../assembly/conversation.js';
+import { scanJsonText } from '../protocol/json-syntax.js';
+import { MAX_NESTING, stringifyJson } from '../protocol/json-value.js';
 
 /** A body plus a way to name the envelope messages behind any JSON Pointer into it. */
 export interface Rendered<Body> {
@@ -30,6 +32,27 @@ export function imageMimeType(url: string): string | null {
   const path = url.split(/[?#]/)[0];
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
   return (extension && IMAGE_TYPES[extension]) || null;
+}
+
+/**
+ * A call's arguments as JSON text: its own text (`argumentsText`, 1.1) while that still gives its
+ * `arguments` (the same JSON, or text that was not an object and is kept as `{ value: text }`),
+ * else the arguments written anew. Spacing and key order of a logged call come back; an edit
+ * of the arguments is never hidden by stale text.
+ */
+export function argumentsJson(call: Pick<ToolCall, 'arguments' | 'argumentsText'>): string {
+  const written = stringifyJson(call.arguments);
+  const text = call.argumentsText;
+  if (text === undefined || text === written) return written;
+  const args = call.arguments;
+  const keys = Object.keys(args);
+  if (keys.length === 1 && keys[0] === 'value' && args.value === text) return text;
+  if (scanJsonText(text, MAX_NESTING).tooDeep !== null) return written;
+  try {
+    return stringifyJson(JSON.parse(text)) === written ? text : written;
+  } catch {
+    return written;
+  }
 }
 
 /** Index of the collection item a JSON Pointer starts with, e.g. `/messages/3/…` → 3. */

@@ -785,10 +785,11 @@ function validate68(data, { instancePath = '' } = {}) {
               }
             }
             if (data2.declaredIn !== void 0) {
-              if (!(data2.declaredIn === 'mcp_servers')) {
+              let data9 = data2.declaredIn;
+              if (!(data9 === 'mcp_servers' || data9 === 'functions')) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', {
-                    allowedValues: ['mcp_servers'],
+                    allowedValues: ['mcp_servers', 'functions'],
                   }),
                 );
                 errors++;
@@ -1915,6 +1916,7 @@ function validate57(data, { instancePath = '' } = {}) {
             contentRole: true,
             itemId: true,
             itemStatus: true,
+            emptyFields: true,
           },
           key0,
         )
@@ -2085,47 +2087,80 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
+    if (data.emptyFields !== void 0) {
+      let data14 = data.emptyFields;
+      if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+        for (const key1 in data14) {
+          let data15 = data14[key1];
+          const _errs28 = errors;
+          let valid4 = false;
+          const _errs29 = errors;
+          if (data15 !== null) {
+            (vErrors ??= []).push({
+              instancePath:
+                instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/0/type',
+              keyword: 'type',
+              params: { type: 'null' },
+            });
+            errors++;
+          }
+          var _valid0 = _errs29 === errors;
+          valid4 = valid4 || _valid0;
+          if (!valid4) {
+            const _errs31 = errors;
+            if (Array.isArray(data15)) {
+              if (data15.length > 0) {
+                (vErrors ??= []).push({
+                  instancePath:
+                    instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/1/maxItems',
+                  keyword: 'maxItems',
+                  params: { limit: 0 },
+                });
+                errors++;
+              }
+            } else {
+              (vErrors ??= []).push({
+                instancePath:
+                  instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/emptyFields/additionalProperties/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'array' },
+              });
+              errors++;
+            }
+            var _valid0 = _errs31 === errors;
+            valid4 = valid4 || _valid0;
+          }
+          if (!valid4) {
+            (vErrors ??= []).push({
+              instancePath:
+                instancePath + '/emptyFields/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/emptyFields/additionalProperties/anyOf',
+              keyword: 'anyOf',
+              params: {},
+            });
+            errors++;
+          } else {
+            errors = _errs28;
+            if (vErrors !== null) {
+              if (_errs28) {
+                vErrors.length = _errs28;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        (vErrors ??= []).push(errorAt(instancePath, ['emptyFields'], 'type', { type: 'object' }));
+        errors++;
+      }
+    }
     const tag0 = data.role;
     if (typeof tag0 == 'string') {
       if (tag0 === 'system') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data14 = data.role;
-            if (!(
-              data14 === 'system' ||
-              data14 === 'user' ||
-              data14 === 'assistant' ||
-              data14 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'user') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.role !== void 0) {
-            let data15 = data.role;
-            if (!(
-              data15 === 'system' ||
-              data15 === 'user' ||
-              data15 === 'assistant' ||
-              data15 === 'tool'
-            )) {
-              (vErrors ??= []).push(
-                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
-                  allowedValues: ['system', 'user', 'assistant', 'tool'],
-                }),
-              );
-              errors++;
-            }
-          }
-        }
-      } else if (tag0 === 'assistant') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data16 = data.role;
@@ -2144,7 +2179,7 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
         }
-      } else if (tag0 === 'tool') {
+      } else if (tag0 === 'user') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.role !== void 0) {
             let data17 = data.role;
@@ -2153,6 +2188,44 @@ function validate57(data, { instancePath = '' } = {}) {
               data17 === 'user' ||
               data17 === 'assistant' ||
               data17 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'assistant') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data18 = data.role;
+            if (!(
+              data18 === 'system' ||
+              data18 === 'user' ||
+              data18 === 'assistant' ||
+              data18 === 'tool'
+            )) {
+              (vErrors ??= []).push(
+                ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
+                  allowedValues: ['system', 'user', 'assistant', 'tool'],
+                }),
+              );
+              errors++;
+            }
+          }
+        }
+      } else if (tag0 === 'tool') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.role !== void 0) {
+            let data19 = data.role;
+            if (!(
+              data19 === 'system' ||
+              data19 === 'user' ||
+              data19 === 'assistant' ||
+              data19 === 'tool'
             )) {
               (vErrors ??= []).push(
                 ajvError(instancePath + '/role', '#/oneOf/0/properties/role/enum', 'enum', {
@@ -2176,14 +2249,14 @@ function validate57(data, { instancePath = '' } = {}) {
             }
           }
           if (data.segments !== void 0) {
-            let data19 = data.segments;
-            if (Array.isArray(data19)) {
-              const len1 = data19.length;
+            let data21 = data.segments;
+            if (Array.isArray(data21)) {
+              const len1 = data21.length;
               for (let i1 = 0; i1 < len1; i1++) {
-                let data20 = data19[i1];
-                if (data20 && typeof data20 == 'object' && !Array.isArray(data20)) {
-                  if (data20.kind !== void 0) {
-                    if ('state_change' !== data20.kind) {
+                let data22 = data21[i1];
+                if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
+                  if (data22.kind !== void 0) {
+                    if ('state_change' !== data22.kind) {
                       (vErrors ??= []).push(
                         ajvError(
                           instancePath + '/segments/' + i1 + '/kind',
@@ -2356,7 +2429,7 @@ export const fieldTypes = {
     scene: '',
     request: '',
     messages:
-      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType, contentRole, itemId, itemStatus}',
+      'list of {id, role, segments, timestamp, actor, replyTo, name, originalRole, contentForm, itemType, contentRole, itemId, itemStatus, emptyFields}',
   },
   Scene: {
     id: 'string',
@@ -2391,6 +2464,7 @@ export const fieldTypes = {
     contentRole: '',
     itemId: '',
     itemStatus: '',
+    emptyFields: '',
   },
   TextSegment: {
     kind: '"text"',
@@ -2542,6 +2616,7 @@ export const version11Fields = {
     'contentRole',
     'itemId',
     'itemStatus',
+    'emptyFields',
   ],
   segment: [
     'detail',

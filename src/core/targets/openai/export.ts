@@ -1,6 +1,16 @@
-import { partsText, partText, type Conversation, type Turn } from '../../assembly/conversation.js';
+import {
+  partsText,
+  partText,
+  type Conversation,
+  type ContentPart,
+  type ExportWarning,
+  type MessageHints,
+  type PassThroughSegment,
+  type ToolDeclaration,
+  type Turn,
+} from '../../assembly/conversation.js';
 import { jsonPreview, stringifyJson } from '../../protocol/json-value.js';
-import { pointerIndex, type Rendered } from '../render-common.js';
+import { argumentsJson, pointerIndex, type Rendered } from '../render-common.js';
 import {
   callList,
   checkToolName,
@@ -17,11 +27,18 @@ import {
 } from '../request-check.js';
 import type { Target } from '../target.js';
 
-/** The request body of OpenAI's Chat Completions API, as far as exports produce it. */
+/**
+ * The request body of OpenAI's Chat Completions API, as far as exports produce it. A tool that
+ * a request declared with more than name, description and parameters (`strict`, a custom tool …)
+ * comes back as the request wrote it (`ToolItem.declaration`); the request's other fields
+ * (`Envelope.request`) are added by the export.
+ */
 export interface OpenAIChatRequest {
   model?: string;
   messages: OpenAIMessage[];
   tools?: OpenAITool[];
+  /** The legacy `functions` list, for tools an imported request declared there. */
+  functions?: OpenAITool['function'][];
 }
 
 /**
@@ -34,9 +51,15 @@ export type OpenAIMessage =
   | { role: 'user'; content: string | OpenAIContentPart[]; name?: string }
   | {
       role: 'assistant';
-      content: string | OpenAITextPart[] | null;
+      /** Absent when the message said no content at all (`contentForm: 'none'`). */
+      content?: string | OpenAITextPart[] | null;
       name?: string;
       tool_calls?: OpenAIToolCall[];
+      /** The reasoning of OpenAI-compatible APIs (DeepSeek, Qwen …; Groq, OpenRouter …), sent back. */
+      reasoning_content?: string;
+      reasoning?: string;
+      /** URL citations of the text (search models), as the API gave them. */
+      annotations?: Record<string, unknown>[];
     }
   | { role: 'tool'; tool_call_id: string; content: string; name?: string };
 
@@ -57,7 +80,13 @@ export interface OpenAIToolCall {
 
 export interface OpenAITool {
   type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: {
+    name: string;
+    description: string;
+    parameters: Record<string, unknown>;
+    /** Sent when the request declared it (kept in `ToolItem.declaration`). */
+    strict?: boolean;
+  };
 }
 
 /** o1, o3, o4-mini …: OpenAI's reasoning models take `developer` messages instead of `system`. */
@@ -70,7 +99,9 @@ export function isOpenAIReasoningModel(model: string | undefined): boolean {
  * arrive as `system` turns when the assembly chose `system` or `developer` for them, and as user
  * messages with a host header when it chose `none`.
  */
-export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatRequest> {
+export function renderOpenAI(
+  conversation: Conversation,
+): Rendered<OpenAIChatRequest> & { warnings?: ExportWarning[] } {
   // Read before the loop: V8 optimises the loop while it runs (on-stack replacement), and a
   // property first read after it deoptimised that code on every export of a long conversation.
   const { model, tools } = conversation;
@@ -82,12 +113,13 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
         ? 'developer'
         : 'system';
   const messages: OpenAIMessage[] = [];
+  const warnings: ExportWarning[] = [];
   // The source of each body message: one id, or the ids behind the leading system message.
   const sourceIds: (string | string[])[] = [];
   if (conversation.system !== null) {
     const hints = conversation.systemHints;
     messages.push(
-      named({ role: hints?.originalRole ?? systemRole, content: conversation.system }, hints?.name),
+      withHints({ role: hints?.originalRole ?? systemRole, content: conversation.system }, hints),
     );
     sourceIds.push(conversation.systemSourceIds);
   }
@@ -96,43 +128,28 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
     switch (turn.role) {
       case 'system':
         messages.push(
-          named(
+          withHints(
             { role: turn.originalRole ?? systemRole, content: textContent(turn) ?? '' },
-            turn.name,
+            turn,
           ),
         );
         break;
       case 'user':
-        messages.push(named({ role: 'user', content: userContent(turn) }, turn.name));
+        messages.push(withHints({ role: 'user', content: userContent(turn) }, turn));
         break;
-      case 'assistant': {
-        // Content is null only beside tool calls.
-        const calls = turn.toolCalls;
-        const content = textContent(turn) ?? (calls.length > 0 ? null : '');
-        const message: OpenAIMessage & { role: 'assistant' } = named(
-          { role: 'assistant', content },
-          turn.name,
-        );
-        if (calls.length > 0) {
-          message.tool_calls = calls.map((call) => ({
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: stringifyJson(call.arguments) },
-          }));
-        }
-        messages.push(message);
+      case 'assistant':
+        messages.push(withHints(assistantMessage(turn, warnings), turn));
         break;
-      }
       case 'tool': {
         const result = turn.toolResult!;
         messages.push(
-          named(
+          withHints(
             {
               role: 'tool',
               tool_call_id: result.callId,
               content: result.success ? result.result : errorText(result.result),
             },
-            turn.name,
+            turn,
           ),
         );
         break;
@@ -140,12 +157,26 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
     }
   }
   const body: OpenAIChatRequest = { ...(model === undefined ? {} : { model }), messages };
-  if (tools.length > 0) {
-    body.tools = tools.map((tool) => ({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    }));
+  // Tools of the legacy functions list go back there; OpenAI Chat runs no tools itself.
+  const declared: ToolDeclaration[] = [];
+  const functions: ToolDeclaration[] = [];
+  for (const tool of tools) {
+    if (tool.runBy !== undefined) {
+      warnings.push({
+        code: 'provider-tool-omitted',
+        message: `OpenAI Chat Completions runs no tools itself; the provider-run tool '${tool.name}' is left out.`,
+        messageIds: [tool.sourceId],
+      });
+    } else if (tool.declaredIn === 'functions') functions.push(tool);
+    else declared.push(tool);
   }
+  if (declared.length > 0) body.tools = declared.map(toolEntry);
+  if (functions.length > 0)
+    body.functions = functions.map((tool) =>
+      tool.declaration && agrees(tool.declaration, tool)
+        ? (tool.declaration as OpenAITool['function'])
+        : functionOf(tool),
+    );
   return {
     body,
     sourcesAt: (path) => {
@@ -154,20 +185,135 @@ export function renderOpenAI(conversation: Conversation): Rendered<OpenAIChatReq
         const ids = sourceIds[m] ?? [];
         return typeof ids === 'string' ? [ids] : ids;
       }
-      const t = pointerIndex(path, 'tools');
-      return t !== null && tools[t] ? [tools[t].sourceId] : [];
+      const t = pointerIndex(path, 'tools') ?? -1;
+      const f = pointerIndex(path, 'functions') ?? -1;
+      const tool = declared[t] ?? functions[f];
+      return tool ? [tool.sourceId] : [];
     },
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
+
+/**
+ * An assistant turn: its text (null beside tool calls; no content key when the message said
+ * none), its calls with their own argument text while it still holds, the reasoning of
+ * OpenAI-compatible APIs in the field it came in, and URL citations as annotations.
+ */
+function assistantMessage(turn: Turn, warnings: ExportWarning[]): OpenAIMessage {
+  const calls = turn.toolCalls;
+  const text = textContent(turn);
+  const message: OpenAIMessage & { role: 'assistant' } = { role: 'assistant' };
+  // `none`: the message had no content key (its empty text is the protocol's one segment).
+  if (turn.contentForm !== 'none' || (text !== null && text !== '')) {
+    message.content = text ?? (turn.contentForm === 'parts' ? [] : calls.length > 0 ? null : '');
+  }
+  for (const { segment } of turn.passThrough ?? []) {
+    if (!sendsReasoning(segment)) continue;
+    const field = segment.field!;
+    const before = message[field];
+    message[field] = before === undefined ? segment.content : `${before}\n\n${segment.content}`;
+  }
+  if (calls.length > 0) {
+    message.tool_calls = calls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: argumentsJson(call) },
+    }));
+  }
+  const annotations = citationsOf(turn.parts, turn.sourceId, warnings);
+  if (annotations) message.annotations = annotations;
+  return message;
+}
+
+/** The reasoning of an OpenAI-compatible Chat API, which goes back in the field it came in. */
+const sendsReasoning = (
+  segment: PassThroughSegment,
+): segment is PassThroughSegment & {
+  kind: 'thinking';
+} => segment.kind === 'thinking' && segment.field !== undefined;
+
+/**
+ * The citations of a turn's texts that are Chat Completions annotations (`url_citation` with
+ * its `url_citation` object); others (Anthropic's, Responses' flat ones) are left out and named.
+ */
+function citationsOf(
+  parts: readonly ContentPart[],
+  sourceId: string,
+  warnings: ExportWarning[],
+): Record<string, unknown>[] | undefined {
+  let annotations: Record<string, unknown>[] | undefined;
+  let foreign = 0;
+  for (const part of parts) {
+    const citations = part.type === 'text' ? part.segment?.citations : undefined;
+    if (!citations) continue;
+    for (const citation of citations) {
+      if (citation.type === 'url_citation' && isObject(citation.url_citation))
+        (annotations ??= []).push(citation);
+      else foreign++;
+    }
+  }
+  if (foreign > 0)
+    warnings.push({
+      code: 'citations-omitted',
+      message: `${foreign} citation${foreign > 1 ? 's' : ''} of message '${sourceId}' ${foreign > 1 ? 'are' : 'is'} not of the Chat Completions kind (url_citation); left out.`,
+      messageIds: [sourceId],
+    });
+  return annotations;
+}
+
+/** A function tool: its own declaration while that agrees with the envelope's tool, else made anew. */
+function toolEntry(tool: ToolDeclaration): OpenAITool {
+  const own = tool.declaration;
+  if (own && (own.type === 'function' || own.type === undefined) && isObject(own.function)) {
+    if (agrees(own.function, tool)) return own as unknown as OpenAITool;
+  } else if (own && typeof own.type === 'string') {
+    // A custom tool or a provider's own kind, named by its inner object's name or its type.
+    const inner = own[own.type];
+    const name = isObject(inner) && typeof inner.name === 'string' ? inner.name : own.type;
+    if (name === tool.name) return own as unknown as OpenAITool;
+  }
+  return { type: 'function', function: functionOf(tool) };
+}
+
+function functionOf(tool: ToolDeclaration): OpenAITool['function'] {
+  return { name: tool.name, description: tool.description, parameters: tool.parameters };
+}
+
+/** Whether a function declaration still says what the tool says (name, description, parameters). */
+function agrees(fn: Record<string, unknown>, tool: ToolDeclaration): boolean {
+  return (
+    fn.name === tool.name &&
+    (fn.description ?? '') === tool.description &&
+    stringifyJson(fn.parameters ?? NO_PARAMETERS) === stringifyJson(tool.parameters)
+  );
+}
+
+/** What the assembly gives a tool without a schema. */
+const NO_PARAMETERS = { type: 'object', properties: {} };
 
 /** Failed results start with `Error: ` so that the model cannot mistake them for output. */
 export function errorText(result: string): string {
   return result.startsWith('Error:') ? result : `Error: ${result}`;
 }
 
-/** The message with OpenAI's author `name`, when the envelope kept one. */
-function named<M extends OpenAIMessage>(message: M, name: string | undefined): M {
-  return name === undefined ? message : { ...message, name };
+/**
+ * The message with what the envelope kept of how it was sent: OpenAI's author `name`, and the
+ * fields it carried with no value (`refusal: null` …), each one the message does not have.
+ */
+function withHints<M extends OpenAIMessage>(message: M, hints: MessageHints | undefined): M {
+  if (hints?.name === undefined && hints?.emptyFields === undefined) return message;
+  const out: M = hints.name === undefined ? message : { ...message, name: hints.name };
+  for (const [key, value] of Object.entries(hints.emptyFields ?? {})) {
+    if (Object.hasOwn(out, key)) continue;
+    // defineProperty: a field named __proto__ stays a field of the message.
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }
 
 /**
@@ -344,6 +490,7 @@ export function checkSystemRole(
 /** OpenAI Chat Completions: `system` mid-conversation, `developer` for reasoning models. */
 export const openAI: Target<OpenAIChatRequest> = {
   name: 'openai',
+  sends: sendsReasoning,
   midConversationSystem: (options, model) =>
     options.midConversationSystem ?? (isOpenAIReasoningModel(model) ? 'developer' : 'system'),
   carriesModel: true,

@@ -217,12 +217,15 @@ export class StreamBuilder {
   }
 
   /**
-   * Adds thinking from one source (1.1: kept as a thinking segment, in its place). A source with
-   * no text yet makes its segment when its signature comes.
+   * Adds thinking from one source (1.1: kept as a thinking segment, in its place): a Gemini
+   * thought part, an OpenAI-compatible reasoning field, a Mistral thinking part. A source with no
+   * text yet makes its segment when its signature comes. `field`: the Chat message field it came
+   * in, so that a later request can send it back there.
    */
-  thinkingText(source: string, delta: string) {
+  thinkingText(source: string, delta: string, field?: ThinkingSegment['field']) {
     if (!this.live() || delta === '') return;
     const segment = this.thinkingSegment(source);
+    if (field !== undefined) segment.field ??= field;
     segment.content += delta;
     this.changed();
   }
@@ -444,9 +447,9 @@ export class StreamBuilder {
     this.end(this.pending?.reason ?? 'stop', this.pending?.stopReason ?? null);
   }
 
-  /** The provider reported an error: the stream ends with what it has. */
+  /** The provider reported an error: the stream ends with what it has (after its end: named). */
   fail(message: string, stopReason: string | null = null) {
-    if (this.ended) return;
+    if (this.ended) return this.warn('stream-error', message);
     this.warn('stream-error', message);
     this.end('error', stopReason);
   }

@@ -78,8 +78,9 @@ export interface StreamReader {
  * or a Gemini stream (`GenerateContentResponse` chunks). Text becomes `text` segments, one per
  * content block or output item, tool calls `tool_call_request` segments whose arguments stream
  * as JSON text and are parsed when the call is complete (Gemini's come whole, with their thought
- * signature); a refusal is shown as text; thinking and the providers' built-in
- * tools are left out with a warning (the protocol has no place for them). Each update maps to
+ * signature); a refusal is shown as text; the reasoning of OpenAI-compatible Chat streams
+ * becomes a `thinking` segment; other thinking and the providers' built-in tools are left out
+ * with a warning. Each update maps to
  * one call of the live chat elements ({@link StreamUpdate}); `message()` gives the message at
  * any time. Deterministic: no clock, no timers, no I/O; never throws on events.
  *
@@ -116,8 +117,11 @@ export function createStreamReader(options: StreamReaderOptions): StreamReader {
   let ignored = 0;
 
   const readObject = (event: JsonObject) => {
-    if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error)))
+    if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error))) {
+      // An OpenAI-compatible chunk may bring the usage with its error (OpenRouter).
+      if (isJsonObject(event.usage)) builder.usage = event.usage;
       return builder.fail(errorMessage(event));
+    }
     const detected = providerOf(event);
     if (provider === undefined || dispatch === undefined) {
       if (detected === undefined)

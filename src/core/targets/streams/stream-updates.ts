@@ -19,7 +19,7 @@ export interface StreamWarning {
    * Stable identifier: `unknown-event`, `unreadable-event`, `malformed-event`,
    * `provider-mismatch`, `event-after-end`, `other-choice`, `thinking-omitted`, `item-omitted`,
    * `refusal`, `length`, `content-filter`, `stream-error`, `cut-off`, `arguments-not-object`,
-   * `tool-name-missing`, `no-content`, `too-many-warnings`.
+   * `tool-name-missing`, `no-content`, `finish-reason-unknown`, `too-many-warnings`.
    */
   code: string;
   /** One plain sentence. */
