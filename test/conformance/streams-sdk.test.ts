@@ -227,7 +227,7 @@ function readerPieces(segments: Message['segments']): Final['gemini'] {
       signatures.push(signature);
       return { signature };
     };
-    if (s.kind === 'thinking') pieces.push({ thought: s.content, ...sign(s.signature) });
+    if (s.kind === 'thinking') pieces.push({ thought: s.content, ...sign(s.thoughtSignature) });
     else if (s.kind === 'text') {
       pieces.push({ text: s.content, ...sign(s.thoughtSignature) });
       sources.push(...(s.citations ?? []));

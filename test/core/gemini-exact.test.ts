@@ -175,13 +175,13 @@ const cases: Case[] = [
     envelope: (e) => {
       const model = messages(e, 'assistant');
       assert.deepEqual(model[0]!.segments.slice(0, 2), [
-        { kind: 'thinking', content: 'Adding.', collapsed: true, signature: 'c2lnLTE=' },
+        { kind: 'thinking', content: 'Adding.', collapsed: true, thoughtSignature: 'c2lnLTE=' },
         { kind: 'text', content: 'It is 4.', thoughtSignature: 'c2lnLTI=' },
       ]);
       // An empty text that only carries a signature is thinking without text.
       assert.deepEqual(model.at(-1)!.segments, [
         { kind: 'text', content: 'Checked.' },
-        { kind: 'thinking', content: '', collapsed: true, signature: 'c2lnLTQ=' },
+        { kind: 'thinking', content: '', collapsed: true, thoughtSignature: 'c2lnLTQ=' },
       ]);
     },
   },
@@ -470,6 +470,38 @@ describe('what only Gemini takes stays out of other targets, with a warning', ()
       assert.ok(codes.includes('thinking-omitted'), codes.join());
     });
   }
+
+  test('each API gets back only its own signed thinking', () => {
+    const signed = (extra: Partial<Segment>): Envelope => ({
+      version: '1.1',
+      messages: [
+        { id: 'u', role: 'user', timestamp: 0, segments: [{ kind: 'text', content: 'Hi' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          timestamp: 1,
+          segments: [
+            { kind: 'thinking', content: 'Hmm', collapsed: true, ...extra } as Segment,
+            { kind: 'text', content: 'Hello' },
+          ],
+        },
+      ],
+    });
+    const anthropic = signed({ signature: 'YW50aHJvcGlj' });
+    const gemini = signed({ thoughtSignature: 'Z2VtaW5p' });
+    const codes = (e: Envelope, target: 'anthropic' | 'gemini') =>
+      exportEnvelope(e, { target }).warnings.map((w) => w.code);
+    assert.ok(codes(anthropic, 'gemini').includes('thinking-omitted'));
+    assert.ok(codes(gemini, 'anthropic').includes('thinking-omitted'));
+    assert.ok(!codes(anthropic, 'anthropic').includes('thinking-omitted'));
+    assert.ok(!codes(gemini, 'gemini').includes('thinking-omitted'));
+    const body = exportEnvelope(gemini, { target: 'gemini' }).body!;
+    assert.deepEqual(body.contents[1]!.parts[0], {
+      text: 'Hmm',
+      thought: true,
+      thoughtSignature: 'Z2VtaW5p',
+    });
+  });
 
   test('another API’s thinking and provider-run calls are not sent to Gemini', () => {
     const e: Envelope = {

@@ -922,7 +922,7 @@ describe('createStreamReader rules', () => {
       ],
       segments: [
         text('Let me '),
-        { kind: 'thinking', content: 'check this.', collapsed: true, signature: 'dGhvdWdodA==' },
+        { kind: 'thinking', content: 'check this.', collapsed: true, thoughtSignature: 'dGhvdWdodA==' },
         text('look.'),
         {
           kind: 'tool_call_request',
@@ -944,7 +944,7 @@ describe('createStreamReader rules', () => {
       ],
       segments: [
         { kind: 'text', content: 'Hello there.', thoughtSignature: 'dGV4dA==' },
-        { kind: 'thinking', content: '', collapsed: true, signature: 'ZW5k' },
+        { kind: 'thinking', content: '', collapsed: true, thoughtSignature: 'ZW5k' },
       ],
       reason: 'stop',
       warnings: [],

@@ -383,8 +383,10 @@ export interface ThinkingSegment {
   collapsed: boolean;
   /** OpenAI Responses: the reasoning item's summary parts, in order. */
   summary?: string[];
-  /** Anthropic's signature of a thinking block, or Gemini's `thoughtSignature` of a thought part. */
+  /** Anthropic's signature of a thinking block: opaque, kept byte for byte. */
   signature?: string;
+  /** Gemini's `thoughtSignature` of a thought part (or of an empty text that carries only it). */
+  thoughtSignature?: string;
   /** Anthropic `redacted_thinking`: the encrypted data; nothing of it can be shown. */
   redactedData?: string;
   /** OpenAI Responses: the reasoning item's `encrypted_content`. */

@@ -67,7 +67,7 @@ export class ThinkingView extends SegmentView<ThinkingSegment> {
       facts.push(t.t('thinking.redacted', { n: n(segment.redactedData.length) }));
     if (segment.encryptedContent !== undefined)
       facts.push(t.t('thinking.encrypted', { n: n(segment.encryptedContent.length) }));
-    const signed = segment.signature !== undefined;
+    const signed = segment.signature !== undefined || segment.thoughtSignature !== undefined;
     if (facts.length === 0 && !signed) facts.push(t.t('thinking.noText'));
     return html`${facts.join(' · ')}${
       signed

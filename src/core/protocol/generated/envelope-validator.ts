@@ -1584,6 +1584,7 @@ function validate79(data, { instancePath = '' } = {}) {
             collapsed: true,
             summary: true,
             signature: true,
+            thoughtSignature: true,
             redactedData: true,
             encryptedContent: true,
             itemId: true,
@@ -1637,15 +1638,37 @@ function validate79(data, { instancePath = '' } = {}) {
         errors++;
       }
     }
-    for (const typedName of ['signature', 'redactedData', 'encryptedContent'])
+    if (data.signature !== void 0) {
+      if (typeof data.signature !== 'string') {
+        (vErrors ??= []).push(errorAt(instancePath, ['signature'], 'type', { type: 'string' }));
+        errors++;
+      }
+    }
+    if (data.thoughtSignature !== void 0) {
+      let data6 = data.thoughtSignature;
+      if (typeof data6 === 'string') {
+        if (data6.length < 1) {
+          (vErrors ??= []).push(
+            errorAt(instancePath, ['thoughtSignature'], 'minLength', { limit: 1 }),
+          );
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push(
+          errorAt(instancePath, ['thoughtSignature'], 'type', { type: 'string' }),
+        );
+        errors++;
+      }
+    }
+    for (const typedName of ['redactedData', 'encryptedContent'])
       if (data[typedName] !== void 0 && typeof data[typedName] !== 'string') {
         (vErrors ??= []).push(errorAt(instancePath, [typedName], 'type', { type: 'string' }));
         errors++;
       }
     if (data.itemId !== void 0) {
-      let data8 = data.itemId;
-      if (typeof data8 === 'string') {
-        if (data8.length < 1) {
+      let data9 = data.itemId;
+      if (typeof data9 === 'string') {
+        if (data9.length < 1) {
           (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
           errors++;
         }
@@ -1655,8 +1678,8 @@ function validate79(data, { instancePath = '' } = {}) {
       }
     }
     if (data.itemStatus !== void 0) {
-      let data9 = data.itemStatus;
-      if (!(data9 === 'completed' || data9 === 'incomplete' || data9 === 'in_progress')) {
+      let data10 = data.itemStatus;
+      if (!(data10 === 'completed' || data10 === 'incomplete' || data10 === 'in_progress')) {
         (vErrors ??= []).push(
           errorAt(instancePath, ['itemStatus'], 'enum', {
             allowedValues: ['completed', 'incomplete', 'in_progress'],
@@ -1666,12 +1689,12 @@ function validate79(data, { instancePath = '' } = {}) {
       }
     }
     if (data.itemEmpty !== void 0) {
-      let data10 = data.itemEmpty;
-      if (Array.isArray(data10)) {
-        const len1 = data10.length;
+      let data11 = data.itemEmpty;
+      if (Array.isArray(data11)) {
+        const len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data11 = data10[i1];
-          if (!(data11 === 'content' || data11 === 'encrypted_content')) {
+          let data12 = data11[i1];
+          if (!(data12 === 'content' || data12 === 'encrypted_content')) {
             (vErrors ??= []).push(
               errorAt(instancePath, ['itemEmpty', i1], 'enum', {
                 allowedValues: ['content', 'encrypted_content'],
@@ -1680,12 +1703,12 @@ function validate79(data, { instancePath = '' } = {}) {
             errors++;
           }
         }
-        let i2 = data10.length;
+        let i2 = data11.length;
         let j0;
         if (i2 > 1) {
           outer0: for (; i2--;) {
             for (j0 = i2; j0--;) {
-              if (func0(data10[i2], data10[j0])) {
+              if (func0(data11[i2], data11[j0])) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['itemEmpty'], 'uniqueItems', { i: i2, j: j0 }),
                 );
@@ -1701,8 +1724,8 @@ function validate79(data, { instancePath = '' } = {}) {
       }
     }
     if (data.field !== void 0) {
-      let data12 = data.field;
-      if (!(data12 === 'reasoning_content' || data12 === 'reasoning')) {
+      let data13 = data.field;
+      if (!(data13 === 'reasoning_content' || data13 === 'reasoning')) {
         (vErrors ??= []).push(
           errorAt(instancePath, ['field'], 'enum', {
             allowedValues: ['reasoning_content', 'reasoning'],
@@ -2596,6 +2619,7 @@ export const fieldTypes = {
     collapsed: 'boolean',
     summary: '',
     signature: '',
+    thoughtSignature: '',
     redactedData: '',
     encryptedContent: '',
     itemId: '',

@@ -337,13 +337,16 @@ function partBlock(part: ContentPart): AnthropicBlock | AnthropicVerbatimBlock {
 export function sendsToAnthropic(segment: PassThroughSegment): boolean {
   switch (segment.kind) {
     case 'thinking':
+      // Its own thinking (signed, redacted, or plain: the check names a missing signature), not
+      // another API's reasoning.
       return (
         segment.signature !== undefined ||
         segment.redactedData !== undefined ||
         (segment.summary === undefined &&
           segment.encryptedContent === undefined &&
           segment.itemId === undefined &&
-          segment.field === undefined)
+          segment.field === undefined &&
+          segment.thoughtSignature === undefined)
       );
     case 'tool_call_request':
       return segment.item === undefined

@@ -283,6 +283,7 @@ function sendsToGemini(segment: PassThroughSegment): boolean {
   switch (segment.kind) {
     case 'thinking':
       return (
+        segment.signature === undefined &&
         segment.redactedData === undefined &&
         segment.encryptedContent === undefined &&
         segment.summary === undefined &&
@@ -308,12 +309,14 @@ function passThroughPart(segment: PassThroughSegment): GeminiPart | null {
   if (!sendsToGemini(segment)) return null;
   if (segment.kind === 'thinking') {
     // A signature without text came as an empty text part that carries it.
-    if (segment.content === '' && segment.signature !== undefined)
-      return { text: '', thoughtSignature: segment.signature };
+    if (segment.content === '' && segment.thoughtSignature !== undefined)
+      return { text: '', thoughtSignature: segment.thoughtSignature };
     return {
       text: segment.content,
       thought: true,
-      ...(segment.signature === undefined ? {} : { thoughtSignature: segment.signature }),
+      ...(segment.thoughtSignature === undefined
+        ? {}
+        : { thoughtSignature: segment.thoughtSignature }),
     };
   }
   const signature =

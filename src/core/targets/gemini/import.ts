@@ -327,7 +327,7 @@ function readModelParts(parts: unknown[], path: string, builder: EnvelopeBuilder
           'An empty thought with a signature is sent back as an empty text with that signature.',
         );
       const thinking: ThinkingSegment = { kind: 'thinking', content: part.text, collapsed: true };
-      if (signature !== undefined) thinking.signature = signature;
+      if (signature !== undefined) thinking.thoughtSignature = signature;
       turn.push(thinking);
     } else if (typeof part.text === 'string') {
       // A text with a signature is a part of its own on export.

@@ -233,7 +233,7 @@ export class StreamBuilder {
   /** Keeps the signature of a source's thinking byte for byte (Gemini's thoughtSignature). */
   signThinking(source: string, signature: string) {
     if (!this.live()) return;
-    this.thinkingSegment(source).signature = signature;
+    this.thinkingSegment(source).thoughtSignature = signature;
     this.changed();
   }
 
