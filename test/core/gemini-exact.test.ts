@@ -338,7 +338,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'the numbered types the Python SDK logs are converted; the export is named, not silent',
+    name: 'the numbered types the Python SDK logs are converted, and come back numbered',
     body: {
       contents: [user('Hi')],
       tools: [
@@ -350,15 +350,47 @@ const cases: Case[] = [
       ],
     },
     warnings: ['parameters-converted /tools/0/functionDeclarations/0/parameters'],
-    back: {
-      contents: [user('Hi')],
-      tools: [
+    envelope: (e) => {
+      const overview = e.messages[0]!.segments.find((s) => s.kind === 'tool_overview');
+      assert.equal(overview?.kind === 'tool_overview' && overview.items[0]!.schemaForm, 'numbered');
+      // Every other target gets JSON Schema.
+      assert.deepEqual(overview?.kind === 'tool_overview' && overview.items[0]!.schema, {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+      });
+    },
+  },
+  {
+    name: 'a call streamed as partialArgs comes back as it came, its arguments read for others',
+    body: {
+      contents: [
+        user('100/2?'),
         {
-          functionDeclarations: [
-            { name: 'f', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } } } },
+          role: 'model',
+          parts: [
+            {
+              functionCall: {
+                name: 'divide',
+                partialArgs: [
+                  { jsonPath: '$.denominator', numberValue: 2 },
+                  { jsonPath: '$.numerator', numberValue: 100 },
+                ],
+              },
+            },
           ],
         },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'divide', response: { output: '50' } } }],
+        },
       ],
+    },
+    envelope: (e) => {
+      const [call] = segments(e, 'tool_call_request');
+      assert.deepEqual(call?.kind === 'tool_call_request' && call.arguments, {
+        denominator: 2,
+        numerator: 100,
+      });
     },
   },
   {

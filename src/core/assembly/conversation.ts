@@ -6,6 +6,7 @@ import type {
   OriginalRole,
   RequestRecord,
   SegmentOfKind,
+  ToolItem,
 } from '../protocol/types.js';
 import { expandWithin, MAX_EXPANDED_CHARS, placeholderNames } from '../protocol/template.js';
 
@@ -143,7 +144,7 @@ export interface ToolDeclaration {
   /** 1.1: declared in Anthropic's `mcp_servers`, or OpenAI Chat's legacy `functions`. */
   declaredIn?: 'mcp_servers' | 'functions';
   /** 1.1, Gemini: the schema goes in `parameters` (ToolItem.schemaForm). */
-  schemaForm?: 'parameters' | 'openapi';
+  schemaForm?: ToolItem['schemaForm'];
   /** 1.1, Gemini: the request's tools entry it was declared in (ToolItem.group). */
   group?: number;
   /** 1.1: the declaration's fields the protocol does not model (ToolItem.fields). */

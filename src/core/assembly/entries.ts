@@ -135,6 +135,7 @@ export function createTurnConverter(warnings: ExportWarning[]): TurnConverter {
         if (id === segment.callId) call.ownId = true;
         if (
           segment.argumentsText !== undefined ||
+          segment.item !== undefined ||
           segment.itemId !== undefined ||
           segment.itemStatus !== undefined
         )

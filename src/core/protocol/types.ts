@@ -220,7 +220,7 @@ export interface ToolItem {
    * subset), not `parametersJsonSchema`. `parameters` sends `schema` there as it is; `openapi`
    * in the form the SDKs write (type names in capitals, `nullable` instead of a null type).
    */
-  schemaForm?: 'parameters' | 'openapi';
+  schemaForm?: 'parameters' | 'openapi' | 'numbered';
   /**
    * 1.1, Gemini: the index of the request's `tools` entry that declared this tool, where the
    * entries group declarations otherwise than exports do (every function in one entry, each

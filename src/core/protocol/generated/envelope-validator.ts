@@ -797,10 +797,10 @@ function validate68(data, { instancePath = '' } = {}) {
             }
             if (data2.schemaForm !== void 0) {
               let data10 = data2.schemaForm;
-              if (!(data10 === 'parameters' || data10 === 'openapi')) {
+              if (!(data10 === 'parameters' || data10 === 'openapi' || data10 === 'numbered')) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0, 'schemaForm'], 'enum', {
-                    allowedValues: ['parameters', 'openapi'],
+                    allowedValues: ['parameters', 'openapi', 'numbered'],
                   }),
                 );
                 errors++;

@@ -49,13 +49,21 @@ export interface GeminiTool {
   [builtIn: string]: unknown;
 }
 
+/** A call of the app's function; `partialArgs` instead of `args` where the call was streamed so. */
+export interface GeminiFunctionCall {
+  id?: string;
+  name: string;
+  args?: Record<string, unknown>;
+  partialArgs?: Record<string, unknown>[];
+}
+
 export type GeminiPart =
   | { text: string; thoughtSignature?: string }
   | { text: string; thought: true; thoughtSignature?: string }
   | { fileData: { mimeType: string; fileUri: string } }
   | { inlineData: { mimeType: string; data: string } }
   | {
-      functionCall: { id?: string; name: string; args: Record<string, unknown> };
+      functionCall: GeminiFunctionCall;
       /** Opaque; Gemini thinking models require it back on the function-call part. */
       thoughtSignature?: string;
     }
@@ -258,7 +266,11 @@ function modelParts(turn: Turn, warnings: ExportWarning[]): GeminiPart[] {
     });
   for (const c of turn.toolCalls)
     parts.push({
-      functionCall: { ...(c.ownId ? { id: c.id } : {}), name: c.name, args: c.arguments },
+      // A call kept as the API wrote it (streamed partialArgs) goes back so while its name holds.
+      functionCall:
+        c.segment?.item !== undefined && c.segment.item.name === c.name
+          ? (c.segment.item as unknown as GeminiFunctionCall)
+          : { ...(c.ownId ? { id: c.id } : {}), name: c.name, args: c.arguments },
       ...(c.thoughtSignature === undefined ? {} : { thoughtSignature: c.thoughtSignature }),
     });
   return parts;

@@ -207,7 +207,7 @@ function readFunction(d: JsonObject, at: string, builder: EnvelopeBuilder): Tool
     builder.warn(
       `${at}/parameters`,
       'parameters-converted',
-      `The OpenAPI schema in parameters is read as JSON Schema (${read.changes.join(', ')} converted), so that every target takes it; Gemini exports write it in parameters again${read.changes.includes('numbered types') ? ', with type names instead of numbers' : ''}.`,
+      `The OpenAPI schema in parameters is read as JSON Schema (${read.changes.join(', ')} converted), so that every target takes it; Gemini exports write it in parameters again, in the same form.`,
     );
   return { ...toolItem(d.name, d.description, read.schema), schemaForm: read.form, ...kept };
 }
@@ -372,6 +372,17 @@ function functionCall(
   signature: string | undefined,
   builder: EnvelopeBuilder,
 ): ToolCallRequestSegment {
+  // A call streamed with streamFunctionCallArguments has partialArgs instead of args: kept as it
+  // came (`item`), its arguments read from the parts for every other target.
+  const partial = call.args === undefined ? argsOfPartials(call.partialArgs) : undefined;
+  if (partial) {
+    builder.unknownFields(call, ['id', 'name', 'partialArgs'], at, 'the function call');
+    const id = typeof call.id === 'string' && call.id !== '' ? call.id : undefined;
+    const segment = builder.callRequest(id, textOf(call.name), partial, id !== undefined);
+    segment.item = call;
+    if (signature !== undefined) segment.thoughtSignature = signature;
+    return segment;
+  }
   builder.unknownFields(call, ['id', 'name', 'args'], at, 'the function call');
   if (!isJsonObject(call.args))
     builder.warn(
@@ -388,6 +399,28 @@ function functionCall(
   );
   if (signature !== undefined) segment.thoughtSignature = signature;
   return segment;
+}
+
+/**
+ * The arguments a list of `partialArgs` gives (`{jsonPath: "$.name", numberValue | stringValue |
+ * boolValue | nullValue}`), or undefined when one is not a top-level value of that shape.
+ */
+function argsOfPartials(value: unknown): JsonObject | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const args: JsonObject = {};
+  for (const part of value) {
+    if (!isJsonObject(part) || typeof part.jsonPath !== 'string') return undefined;
+    const name = /^\$\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(part.jsonPath)?.[1];
+    const key = ['numberValue', 'stringValue', 'boolValue', 'nullValue'].find((k) => k in part);
+    if (name === undefined || key === undefined) return undefined;
+    Object.defineProperty(args, name, {
+      value: key === 'nullValue' ? null : part[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return args;
 }
 
 /**

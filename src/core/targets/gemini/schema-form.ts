@@ -14,14 +14,18 @@ const JSON_TYPES = new Set(TYPE_NAMES.slice(1).map((t) => t.toLowerCase()));
 /** What converting an OpenAPI schema changed, in words (empty when it was JSON Schema already). */
 export type SchemaChange = 'numbered types' | 'type names in capitals' | 'nullable' | 'type lists';
 
+/** The forms Gemini exports write a `parameters` schema in (ToolItem.schemaForm). */
+export type SchemaForm = 'parameters' | 'openapi' | 'numbered';
+
 /**
  * The JSON Schema of a `parameters` schema, the changes made, and the form Gemini exports write
- * it back in: `openapi` (names in capitals) when it was written so, else `parameters` (as it is).
+ * it back in: `numbered` (the enum's numbers) or `openapi` (names in capitals) when it was
+ * written so, else `parameters` (as it is).
  */
 export function schemaFromOpenApi(value: JsonObject): {
   schema: JsonObject;
   changes: SchemaChange[];
-  form: 'parameters' | 'openapi';
+  form: SchemaForm;
 } {
   const changes = new Set<SchemaChange>();
   const schema = mapSchemas(value, (node) => {
@@ -47,9 +51,10 @@ export function schemaFromOpenApi(value: JsonObject): {
     }
     return out;
   });
-  const form =
-    changes.has('numbered types') || changes.has('type names in capitals')
-      ? 'openapi'
+  const form = changes.has('type names in capitals')
+    ? 'openapi'
+    : changes.has('numbered types')
+      ? 'numbered'
       : 'parameters';
   return { schema, changes: [...changes], form };
 }
@@ -58,11 +63,13 @@ export function schemaFromOpenApi(value: JsonObject): {
  * A JSON Schema in the form `parameters` takes: a null type becomes `nullable`, and for the
  * `openapi` form the type names are written in capitals.
  */
-export function schemaToOpenApi(schema: JsonObject, form: 'parameters' | 'openapi'): JsonObject {
+export function schemaToOpenApi(schema: JsonObject, form: SchemaForm): JsonObject {
   const name = (type: unknown) =>
-    form === 'openapi' && typeof type === 'string' && JSON_TYPES.has(type)
-      ? type.toUpperCase()
-      : type;
+    form === 'parameters' || typeof type !== 'string' || !JSON_TYPES.has(type)
+      ? type
+      : form === 'openapi'
+        ? type.toUpperCase()
+        : TYPE_NAMES.indexOf(type.toUpperCase());
   return mapSchemas(schema, (node) => {
     const out = { ...node };
     const type = node.type;
