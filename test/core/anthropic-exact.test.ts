@@ -122,6 +122,23 @@ describe('system blocks and cache markers (item 2)', () => {
     assert.deepEqual(roundTrip(one).back, one);
   });
 
+  test('system blocks changed by components are sent as one string, their markers named', () => {
+    const { envelope } = roundTrip({
+      model: MODEL,
+      max_tokens: 1024,
+      system: [{ type: 'text', text: 'A', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const out = exportEnvelope(envelope, {
+      target: 'anthropic',
+      components: [
+        { id: 'c', kind: 'supplement', role: 'system', order: 5, enabled: true, template: 'More' },
+      ],
+    });
+    assert.equal((out.body as { system: unknown }).system, 'A\n\nMore');
+    assert.deepEqual(codes(out.warnings), ['cache-control-omitted']);
+  });
+
   test('a system list with tools keeps them in tools, not in the text', () => {
     const body = {
       model: MODEL,
