@@ -79,6 +79,28 @@ describe('request fields (item 1)', () => {
     assert.equal((plain.back as { max_tokens: number }).max_tokens, 1024);
   });
 
+  test('an empty system or tool list, or a model that is not a name, is kept as written', () => {
+    const body = {
+      model: null,
+      max_tokens: 1024,
+      system: '',
+      tools: [],
+      mcp_servers: [],
+      messages: [{ role: 'user', content: 'Hi' }],
+    };
+    const { envelope, warnings, back } = roundTrip(body);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(envelope.request?.fields, {
+      model: null,
+      system: '',
+      tools: [],
+      mcp_servers: [],
+    });
+    assert.deepEqual(back, body);
+    const list = { ...body, model: MODEL, system: [] };
+    assert.deepEqual(roundTrip(list).back, list);
+  });
+
   test('a body without max_tokens is named; other APIs leave the fields out with a warning', () => {
     const { envelope, warnings } = roundTrip({
       model: MODEL,
