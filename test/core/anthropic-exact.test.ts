@@ -79,6 +79,28 @@ describe('request fields (item 1)', () => {
     assert.equal((plain.back as { max_tokens: number }).max_tokens, 1024);
   });
 
+  test('an empty system or tool list, or a model that is not a name, is kept as written', () => {
+    const body = {
+      model: null,
+      max_tokens: 1024,
+      system: '',
+      tools: [],
+      mcp_servers: [],
+      messages: [{ role: 'user', content: 'Hi' }],
+    };
+    const { envelope, warnings, back } = roundTrip(body);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(envelope.request?.fields, {
+      model: null,
+      system: '',
+      tools: [],
+      mcp_servers: [],
+    });
+    assert.deepEqual(back, body);
+    const list = { ...body, model: MODEL, system: [] };
+    assert.deepEqual(roundTrip(list).back, list);
+  });
+
   test('a body without max_tokens is named; other APIs leave the fields out with a warning', () => {
     const { envelope, warnings } = roundTrip({
       model: MODEL,
@@ -120,6 +142,23 @@ describe('system blocks and cache markers (item 2)', () => {
     assert.deepEqual(back, body);
     const one = { ...body, system: [{ type: 'text', text: 'Be brief.' }] };
     assert.deepEqual(roundTrip(one).back, one);
+  });
+
+  test('system blocks changed by components are sent as one string, their markers named', () => {
+    const { envelope } = roundTrip({
+      model: MODEL,
+      max_tokens: 1024,
+      system: [{ type: 'text', text: 'A', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const out = exportEnvelope(envelope, {
+      target: 'anthropic',
+      components: [
+        { id: 'c', kind: 'supplement', role: 'system', order: 5, enabled: true, template: 'More' },
+      ],
+    });
+    assert.equal((out.body as { system: unknown }).system, 'A\n\nMore');
+    assert.deepEqual(codes(out.warnings), ['cache-control-omitted']);
   });
 
   test('a system list with tools keeps them in tools, not in the text', () => {

@@ -1,8 +1,10 @@
 /**
  * Anthropic's blocks of calls the provider runs itself (`server_tool_use`, `mcp_tool_use`) and
  * of their results (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result` …
- * any `*_tool_result`), as segments: what the request reader and the stream reader share.
+ * any `*_tool_result`), as segments (what the request reader and the stream reader share), and
+ * thinking and these segments as blocks again (the exporter).
  */
+import type { PassThroughSegment } from '../../assembly/conversation.js';
 import type { ToolCallRequestSegment, ToolCallResultSegment } from '../../protocol/types.js';
 import { stringifyJson } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
@@ -121,4 +123,75 @@ function itemText(item: unknown): string {
       : item.url;
   if (typeof item.tool_name === 'string') return item.tool_name;
   return stringifyJson(item);
+}
+
+/**
+ * Whether an Anthropic body carries this thinking or provider-run segment: thinking with a
+ * signature or redacted data, or plain thinking that no other API marked as its own; calls with
+ * their id (and Anthropic's own block, when one is kept); results of Anthropic's result types.
+ */
+export function sendsToAnthropic(segment: PassThroughSegment): boolean {
+  switch (segment.kind) {
+    case 'thinking':
+      // Its own thinking (signed, redacted, or plain: the check names a missing signature), not
+      // another API's reasoning.
+      return (
+        segment.signature !== undefined ||
+        segment.redactedData !== undefined ||
+        (segment.summary === undefined &&
+          segment.encryptedContent === undefined &&
+          segment.itemId === undefined &&
+          segment.field === undefined &&
+          segment.thoughtSignature === undefined)
+      );
+    case 'tool_call_request':
+      return segment.item === undefined
+        ? segment.callId !== undefined
+        : segment.item.type === 'server_tool_use' || segment.item.type === 'mcp_tool_use';
+    case 'tool_call_result':
+      return (
+        segment.resultType?.endsWith('_tool_result') === true &&
+        (segment.item === undefined
+          ? segment.callId !== undefined
+          : segment.item.type === segment.resultType)
+      );
+  }
+}
+
+/** The block of a thinking or provider-run segment, as the request had it. */
+export function passThroughBlock(segment: PassThroughSegment): JsonObject {
+  switch (segment.kind) {
+    case 'thinking':
+      if (segment.redactedData !== undefined)
+        return { type: 'redacted_thinking', data: segment.redactedData };
+      return segment.signature === undefined
+        ? { type: 'thinking', thinking: segment.content }
+        : { type: 'thinking', thinking: segment.content, signature: segment.signature };
+    case 'tool_call_request':
+      if (segment.item !== undefined) return segment.item;
+      return segment.server === undefined
+        ? {
+            type: 'server_tool_use',
+            id: segment.callId!,
+            name: segment.toolName,
+            input: segment.arguments,
+          }
+        : {
+            type: 'mcp_tool_use',
+            id: segment.callId!,
+            name: segment.toolName,
+            server_name: segment.server,
+            input: segment.arguments,
+          };
+    case 'tool_call_result': {
+      if (segment.item !== undefined) return segment.item;
+      const content = segment.structured ?? segment.result;
+      return {
+        type: segment.resultType!,
+        tool_use_id: segment.callId!,
+        content,
+        ...(segment.success || isErrorContent(content) ? {} : { is_error: true }),
+      };
+    }
+  }
 }

@@ -17,14 +17,13 @@ import {
   type ContentPart,
   type Conversation,
   type ExportWarning,
-  type PassThroughSegment,
   type ToolResult,
   type Turn,
 } from '../../assembly/conversation.js';
 import { jsonPreview } from '../../protocol/json-value.js';
 import { mergeByRole, parseDataUrl, pointerIndex, type Rendered } from '../render-common.js';
 import type { Target } from '../target.js';
-import { isErrorContent } from './blocks.js';
+import { passThroughBlock, sendsToAnthropic } from './blocks.js';
 
 /** The request body of Anthropic's Messages API, as far as exports produce it. */
 export interface AnthropicRequest {
@@ -259,7 +258,8 @@ function turnBlocks(turn: Turn): (AnthropicBlock | AnthropicVerbatimBlock)[] {
       const sendUntil = (at: number) => {
         for (; next < passThrough.length && passThrough[next]!.at <= at; next++) {
           const segment = passThrough[next]!.segment;
-          if (sendsToAnthropic(segment)) blocks.push(passThroughBlock(segment));
+          if (sendsToAnthropic(segment))
+            blocks.push(passThroughBlock(segment) as AnthropicVerbatimBlock);
         }
       };
       turn.parts.forEach((part, i) => {
@@ -327,77 +327,6 @@ function partBlock(part: ContentPart): AnthropicBlock | AnthropicVerbatimBlock {
         },
       }
     : { type: 'image', source: { type: 'url', url: part.url } };
-}
-
-/**
- * Whether an Anthropic body carries this thinking or provider-run segment: thinking with a
- * signature or redacted data, or plain thinking that no other API marked as its own; calls with
- * their id (and Anthropic's own block, when one is kept); results of Anthropic's result types.
- */
-export function sendsToAnthropic(segment: PassThroughSegment): boolean {
-  switch (segment.kind) {
-    case 'thinking':
-      // Its own thinking (signed, redacted, or plain: the check names a missing signature), not
-      // another API's reasoning.
-      return (
-        segment.signature !== undefined ||
-        segment.redactedData !== undefined ||
-        (segment.summary === undefined &&
-          segment.encryptedContent === undefined &&
-          segment.itemId === undefined &&
-          segment.field === undefined &&
-          segment.thoughtSignature === undefined)
-      );
-    case 'tool_call_request':
-      return segment.item === undefined
-        ? segment.callId !== undefined
-        : segment.item.type === 'server_tool_use' || segment.item.type === 'mcp_tool_use';
-    case 'tool_call_result':
-      return (
-        segment.resultType?.endsWith('_tool_result') === true &&
-        (segment.item === undefined
-          ? segment.callId !== undefined
-          : segment.item.type === segment.resultType)
-      );
-  }
-}
-
-/** The block of a thinking or provider-run segment, as the request had it. */
-function passThroughBlock(segment: PassThroughSegment): AnthropicBlock | AnthropicVerbatimBlock {
-  switch (segment.kind) {
-    case 'thinking':
-      if (segment.redactedData !== undefined)
-        return { type: 'redacted_thinking', data: segment.redactedData };
-      return segment.signature === undefined
-        ? { type: 'thinking', thinking: segment.content }
-        : { type: 'thinking', thinking: segment.content, signature: segment.signature };
-    case 'tool_call_request':
-      if (segment.item !== undefined) return segment.item as AnthropicVerbatimBlock;
-      return segment.server === undefined
-        ? {
-            type: 'server_tool_use',
-            id: segment.callId!,
-            name: segment.toolName,
-            input: segment.arguments,
-          }
-        : {
-            type: 'mcp_tool_use',
-            id: segment.callId!,
-            name: segment.toolName,
-            server_name: segment.server,
-            input: segment.arguments,
-          };
-    case 'tool_call_result': {
-      if (segment.item !== undefined) return segment.item as AnthropicVerbatimBlock;
-      const content = segment.structured ?? segment.result;
-      return {
-        type: segment.resultType!,
-        tool_use_id: segment.callId!,
-        content,
-        ...(segment.success || isErrorContent(content) ? {} : { is_error: true }),
-      };
-    }
-  }
 }
 
 const blocksOf = (message: unknown): unknown[] => {

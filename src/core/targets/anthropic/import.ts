@@ -25,8 +25,28 @@ import {
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 
-/** The body's conversation and tools; every other top-level field is kept in Envelope.request. */
-const CONVERSATION_FIELDS = ['model', 'system', 'messages', 'tools', 'mcp_servers'];
+/**
+ * Whether a top-level field is read into the conversation: the model's name, the system text,
+ * the messages and non-empty lists of tools. Every other field, and these when they hold
+ * nothing the reader can use (`system: ""`, `tools: []` …), is kept in Envelope.request as
+ * written, and exports add it back.
+ */
+function isConversationField(key: string, value: unknown): boolean {
+  switch (key) {
+    case 'messages':
+      return true;
+    case 'model':
+      return typeof value === 'string';
+    case 'system':
+      return (
+        (typeof value === 'string' && value !== '') || (Array.isArray(value) && value.length > 0)
+      );
+    case 'tools':
+    case 'mcp_servers':
+      return Array.isArray(value) && value.length > 0;
+  }
+  return false;
+}
 
 /** The fields of a function tool the protocol models; any other keeps the declaration. */
 const TOOL_FIELDS = ['name', 'description', 'input_schema'];
@@ -116,7 +136,7 @@ interface BlockContext {
 function readRequestFields(body: JsonObject, builder: EnvelopeBuilder) {
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(body)) {
-    if (CONVERSATION_FIELDS.includes(key) || body[key] === undefined) continue;
+    if (isConversationField(key, body[key]) || body[key] === undefined) continue;
     if (key === 'max_tokens' && body[key] === DEFAULT_MAX_TOKENS) continue;
     // defineProperty: a field named __proto__ stays a field.
     Object.defineProperty(fields, key, {
@@ -178,15 +198,9 @@ function readMcpServer(server: unknown, i: number, builder: EnvelopeBuilder): To
  * as one system_prompt segment each (with its cache marker), in a message that says `parts`.
  */
 function readSystem(system: unknown, tools: ToolItem[], builder: EnvelopeBuilder) {
-  if (!Array.isArray(system)) {
-    if (system === '')
-      builder.warn('/system', 'system-empty', 'The system text is empty; exports leave it out.');
-    else if (system !== undefined && typeof system !== 'string')
-      builder.warn('/system', 'field-not-kept', 'system is neither text nor a list of blocks.');
-    return builder.system(typeof system === 'string' ? system || null : null);
-  }
-  if (system.length === 0)
-    builder.warn('/system', 'system-empty', 'The system list is empty; exports leave it out.');
+  // An empty system (or one of another type) is kept in Envelope.request as written.
+  if (!Array.isArray(system) || system.length === 0)
+    return builder.system(typeof system === 'string' && system !== '' ? system : null);
   const segments: Segment[] = [];
   system.forEach((block: unknown, b) => {
     const at = `/system/${b}`;

@@ -78,9 +78,9 @@ export interface StreamReader {
  * or a Gemini stream (`GenerateContentResponse` chunks). Text becomes `text` segments, one per
  * content block or output item, tool calls `tool_call_request` segments whose arguments stream
  * as JSON text and are parsed when the call is complete (Gemini's come whole, with their thought
- * signature); a refusal is shown as text; the reasoning of OpenAI-compatible Chat streams
- * becomes a `thinking` segment; other thinking and the providers' built-in tools are left out
- * with a warning. Each update maps to
+ * signature); a refusal is shown as text; thinking, provider-run tools and citations become
+ * thinking, provider-run and cited text segments (Anthropic, Responses, Gemini, the reasoning of
+ * OpenAI-compatible Chat streams); what the protocol has no place for is left out with a warning. Each update maps to
  * one call of the live chat elements ({@link StreamUpdate}); `message()` gives the message at
  * any time. Deterministic: no clock, no timers, no I/O; never throws on events.
  *
