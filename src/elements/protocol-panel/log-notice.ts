@@ -124,9 +124,10 @@ export const logNoticeStyles = css`
     border-color: color-mix(in srgb, var(--_tool-success) 40%, var(--_border));
     background: color-mix(in srgb, var(--_tool-success) 8%, var(--_surface));
   }
+  /* A difference is a warning, as the export's are; one nobody explains is marked in red. */
   .log-notice.differs {
-    border-color: color-mix(in srgb, var(--_tool-failure) 45%, var(--_border));
-    background: color-mix(in srgb, var(--_tool-failure) 7%, var(--_surface));
+    border-color: color-mix(in srgb, var(--_tool-overview) 50%, var(--_border));
+    background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
   }
   .log-title {
     display: flex;
@@ -151,5 +152,8 @@ export const logNoticeStyles = css`
   }
   .unexplained {
     color: var(--_danger-text);
+  }
+  .log-notice.differs:has(.unexplained) {
+    border-color: color-mix(in srgb, var(--_tool-failure) 45%, var(--_border));
   }
 `;
