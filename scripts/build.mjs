@@ -134,7 +134,8 @@ const lazyFiles = {
  * export the whole core), the chat's `<context-meter>` (the bundles define every element) and
  * the protocol panel's export targets and composer (the bundles export the whole core), the
  * message's segment views and their styles (the bundles define every segment element), the
- * offload worker's client and a standalone segment's checks (the bundles hold the core). There
+ * offload worker's client and a standalone segment's checks (the bundles hold the core), and
+ * the panel's notice of a request imported from a log (the bundles hold the importer). There
  * each loader is its `.bundle.ts` twin, which imports statically: a dynamic import inside a
  * one-file bundle would wrap every module it reaches in lazy init code.
  */
@@ -144,7 +145,7 @@ const heldInside = {
     b.onResolve(
       {
         filter:
-          /(^|\/)(measuring|offload-jobs-load|offload-client-load|segment-checks-load|trace-table-load|meter-element|target-exporters|segment-view-loaders|segment-styles-load)\.js$/,
+          /(^|\/)(measuring|offload-jobs-load|offload-client-load|segment-checks-load|trace-table-load|log-notice-load|meter-element|target-exporters|segment-view-loaders|segment-styles-load)\.js$/,
       },
       (args) => ({
         path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundle.ts')),

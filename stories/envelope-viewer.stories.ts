@@ -8,7 +8,12 @@ import type { Envelope } from '../src/core/protocol/types.js';
 import { demoManifest } from '../src/data/demos/index.js';
 import { createBuiltInSkillRegistry } from '../src/data/skill-registry.js';
 import type { SkillRegistry } from '../src/core/skills/registry.js';
-import type { ViewerView } from '../src/elements/envelope-viewer/envelope-viewer.component.js';
+import { ref } from 'lit/directives/ref.js';
+import type {
+  EnvelopeViewer,
+  ViewerView,
+} from '../src/elements/envelope-viewer/envelope-viewer.component.js';
+import { loggedChatRequest } from './logged-requests.js';
 import {
   chineseEnvelope,
   darkStory,
@@ -222,6 +227,43 @@ export const Studio: Story = {
     );
     await expect(viewer.shadow.querySelector('[part~="studio-note"]')).toHaveTextContent(
       'Studio supplements are active',
+    );
+  },
+};
+
+/**
+ * A logged OpenAI request opened as a file (`openFile`, as the Open button, a drop or a paste
+ * does): the file's entry shows how many warnings the import gave, and the OpenAI tab says
+ * where the request differs from the log and which warning says why, in the words
+ * `prompt-envelope import` prints.
+ */
+export const OpenedFromLog: Story = {
+  render: (args) =>
+    html`<envelope-viewer
+      open-files
+      theme=${ifDefined(args.theme)}
+      lang=${ifDefined(args.lang)}
+      ${ref((el) => {
+        const viewer = el as EnvelopeViewer | undefined;
+        if (viewer && !viewer.dataset.opened) {
+          viewer.dataset.opened = 'yes';
+          void viewer.openFile(JSON.stringify(loggedChatRequest, null, 2), 'request.json');
+        }
+      })}
+    ></envelope-viewer>`,
+  play: async ({ canvasElement }) => {
+    const viewer = await shadowOf(canvasElement, 'envelope-viewer');
+    await waitFor(() =>
+      expect(viewer.shadow.querySelector('[part~="import-marker"]')).toHaveAttribute(
+        'aria-label',
+        '2 import warnings',
+      ),
+    );
+    const panel = await shadowOf(canvasElement, 'protocol-panel', viewer.shadow);
+    await waitFor(() =>
+      expect(panel.shadow.querySelector('[part~="log-notice"]')).toHaveTextContent(
+        'This request differs from the log:',
+      ),
     );
   },
 };

@@ -5,7 +5,9 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { createSegmentRegistry, type SegmentRegistry } from '../src/core/assembly/registry.js';
 import type { ExportTarget } from '../src/core/targets/export-targets.js';
 import type { Envelope } from '../src/core/protocol/types.js';
+import type { ImportedRequest } from '../src/core/targets/import-logged.js';
 import type { ProtocolTab } from '../src/elements/protocol-panel/protocol-panel.component.js';
+import { fromLog, loggedChatRequest, loggedPlainRequest } from './logged-requests.js';
 import {
   chineseEnvelope,
   darkStory,
@@ -24,6 +26,7 @@ interface Args {
   'trace-target'?: ExportTarget;
   'max-system-chars'?: number;
   registry?: SegmentRegistry;
+  imported?: ImportedRequest;
   name?: string;
   theme?: Theme;
   lang?: string;
@@ -60,6 +63,7 @@ const meta = {
       trace-target=${ifDefined(args['trace-target'])}
       max-system-chars=${ifDefined(args['max-system-chars'])}
       .registry=${args.registry}
+      .imported=${args.imported}
       name=${ifDefined(args.name)}
       theme=${ifDefined(args.theme)}
       lang=${ifDefined(args.lang)}
@@ -194,6 +198,39 @@ export const HostSegment: Story = {
       expect(shadow.querySelector('tr[data-id="acme:support-guideline"]')).toHaveTextContent(
         'host',
       ),
+    );
+  },
+};
+
+/**
+ * An envelope read from a logged OpenAI request (`imported`, as `<envelope-viewer>` sets it for
+ * a conversation opened from a log): the OpenAI tab says the request differs from the log, at
+ * each path, with the import warning that says why; the other tabs list what the import said.
+ */
+export const ImportedFromLog: Story = {
+  args: { ...fromLog(loggedChatRequest), name: 'request' },
+  play: async ({ canvasElement }) => {
+    const { getByRole, shadow } = await shadowOf(canvasElement, 'protocol-panel');
+    const notice = () => shadow.querySelector('[part~="log-notice"]');
+    await expect(notice()).toHaveTextContent('This request differs from the log:');
+    await expect(notice()).toHaveTextContent(
+      "/temperature: Field 'temperature' of the request has no place in the protocol; it was left out.",
+    );
+    await expect(shadow.querySelector('[part~="warnings"]')).toBeNull();
+    await userEvent.click(getByRole('tab', { name: 'Anthropic' }));
+    await waitFor(() =>
+      expect(notice()).toHaveTextContent('Imported from a logged OpenAI request.'),
+    );
+  },
+};
+
+/** A logged request that the export gives back unchanged (key order aside). */
+export const ImportedAsLogged: Story = {
+  args: { ...fromLog(loggedPlainRequest), name: 'request' },
+  play: async ({ canvasElement }) => {
+    const { shadow } = await shadowOf(canvasElement, 'protocol-panel');
+    await expect(shadow.querySelector('[part~="log-notice"]')).toHaveTextContent(
+      'This is the request as logged.',
     );
   },
 };

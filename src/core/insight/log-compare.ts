@@ -5,7 +5,7 @@
  */
 import { pointerToken } from '../protocol/issues.js';
 import type { ImportWarning } from '../targets/import-body.js';
-import { DETECTION_WARNINGS } from '../targets/import-detect.js';
+import { DETECTION_WARNINGS } from '../targets/detection-warnings.js';
 import type { ImportedRequest } from '../targets/import-logged.js';
 
 /** One place where the export and the logged body differ. */

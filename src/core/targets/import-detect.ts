@@ -5,6 +5,7 @@
  * the more common one is chosen with a warning that names the other. What matches no format is
  * an error that names the formats and the fields they are recognised by.
  */
+import type { DetectionWarningCode } from './detection-warnings.js';
 import type { ImportWarning } from './import-builder.js';
 import type { ImportFormat, ImportSource } from './import-body.js';
 import { listOf } from './import-builder.js';
@@ -201,10 +202,6 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
     `The request has signs of both OpenAI Chat Completions (${[...openai].join(', ')}) and Anthropic Messages (${[...anthropic].join(', ')}); it was read as ${name}, which has more of them.`,
   );
 }
-
-/** The codes of the warnings detection gives: what a body was read as, not what changed in it. */
-export const DETECTION_WARNINGS = ['format-guessed', 'format-mixed'] as const;
-export type DetectionWarningCode = (typeof DETECTION_WARNINGS)[number];
 
 /** The API whose response object `value` is, by its shape; null for anything else. */
 export function responseFormat(value: unknown): ImportSource | null {

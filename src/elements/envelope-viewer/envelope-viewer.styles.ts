@@ -86,6 +86,9 @@ export const envelopeViewerStyles = css`
     color: var(--_muted);
     font-size: 0.75rem;
   }
+  .failure-warnings {
+    margin-top: 0.5rem;
+  }
   /* The import warned about this entry: a sign and a count, beside its button. */
   .import-marker {
     margin-inline-start: 0.35rem;

@@ -233,7 +233,9 @@ export class ViewerOpen implements ReactiveController {
       </ul>
       ${
         warnings.length > 0
-          ? html`<p class="error-title">${a.t('open.showWarnings', { n: warnings.length })}</p>
+          ? html`<p class="error-title failure-warnings">
+                ${a.t('open.showWarnings', { n: warnings.length })}
+              </p>
               <ul part="import-warnings">
                 ${warnings.map((w) => html`<li>${renderIssueLine(w)}</li>`)}
               </ul>`

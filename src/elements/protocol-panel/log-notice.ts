@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { compareWithLog, type LogComparison } from '../../core/insight/log-compare.js';
 import { issueWhere } from '../../core/protocol/issues.js';
 import type { ImportWarning } from '../../core/targets/import-body.js';
@@ -22,6 +22,8 @@ const KIND_LABELS = {
  * and says either that it is the request as logged, or each JSON path that differs with the
  * import warnings that name it (a difference none names is "not explained"); every other tab
  * lists what the import said. A warning reads as `prompt-envelope import` prints it (issueText).
+ * Loaded the first time a panel has an imported request (log-notice-load.ts); its styles are
+ * the panel's own (protocol-panel.styles.ts).
  */
 export class LogNotice {
   /** One comparison per view (an envelope's tab, with its settings) and imported request. */
@@ -104,52 +106,3 @@ function renderSaid(a: AmbientController, warnings: readonly ImportWarning[], be
       ${warnings.map((w) => html`<li>${renderIssueLine(w)}</li>`)}
     </ul>`;
 }
-
-export const logNoticeStyles = css`
-  .log-notice {
-    flex: none;
-    max-height: 40%;
-    overflow: auto;
-    margin: 0 0.75rem 0.5rem;
-    padding: 0.5rem 0.75rem;
-    border-radius: 6px;
-    border: 1px solid var(--_border);
-    background: var(--_subtle);
-    font-size: 0.875em;
-  }
-  .log-notice p {
-    margin: 0;
-  }
-  .log-notice.same {
-    border-color: color-mix(in srgb, var(--_tool-success) 40%, var(--_border));
-    background: color-mix(in srgb, var(--_tool-success) 8%, var(--_surface));
-  }
-  .log-notice.differs {
-    border-color: color-mix(in srgb, var(--_tool-failure) 45%, var(--_border));
-    background: color-mix(in srgb, var(--_tool-failure) 7%, var(--_surface));
-  }
-  .log-title {
-    display: flex;
-    align-items: center;
-    gap: 0.35rem;
-    font-weight: 600;
-  }
-  .log-notice ul {
-    margin: 0.25rem 0;
-    padding-left: 1.25rem;
-  }
-  .log-notice li {
-    overflow-wrap: anywhere;
-  }
-  .log-notice code {
-    font-family: var(--_mono);
-    font-size: 0.95em;
-  }
-  .log-said {
-    margin-top: 0.25rem;
-    color: var(--_muted);
-  }
-  .unexplained {
-    color: var(--_danger-text);
-  }
-`;

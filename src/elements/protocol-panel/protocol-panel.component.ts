@@ -33,7 +33,7 @@ import { renderTabs, tabStyles } from '../internal/ui/tabs.js';
 import { selectStyles, themeStyles } from '../internal/ui/theme.js';
 import { protocolPanelStyles } from './protocol-panel.styles.js';
 import { PanelExports } from './panel-exports.js';
-import { LogNotice, logNoticeStyles } from './log-notice.js';
+import { logNoticeLoads, renderLogNotice } from './log-notice-load.js';
 import { renderTabWarnings } from './panel-warnings.js';
 import { traceTable, traceTableLoads } from './trace-table-load.js';
 import { renderTraceTarget, TARGETS } from './trace-target.js';
@@ -114,7 +114,6 @@ export class ProtocolPanel extends LitElement {
     cutNoteStyles,
     workingStyles,
     protocolPanelStyles,
-    logNoticeStyles,
   ];
 
   /** Its own envelope: an object, or JSON text (as the `envelope` attribute). */
@@ -216,7 +215,6 @@ export class ProtocolPanel extends LitElement {
 
   private readonly input = new EnvelopeInput(this);
   private readonly ambient = new AmbientController(this, { panel: panelStrings });
-  private readonly logNotice = new LogNotice();
   // Replaced (not cleared) when the registry or the budget changes: exports depend on both.
   private views = new WeakMap<Envelope, Map<string, TabView>>();
   private readonly exports = new PanelExports(
@@ -325,9 +323,13 @@ export class ProtocolPanel extends LitElement {
     else {
       const view = this.view(envelope, this.shownTab);
       // No view yet: a large envelope's is prepared off the page, or the tab's target loads.
+      // A view waits for the parts it draws with that load on demand (the trace table, the
+      // notice of a request imported from a log).
+      const drawn = () => this.requestUpdate();
       if (view)
         content =
-          view.trace && traceTableLoads(this.exports.pending, () => this.requestUpdate())
+          (view.trace && traceTableLoads(this.exports.pending, drawn)) ||
+          (this.imported && logNoticeLoads(this.exports.pending, drawn))
             ? loading
             : this.renderView(view, envelope);
       else content = this.working ? renderWorking(a, this.working.share) : loading;
@@ -355,7 +357,7 @@ export class ProtocolPanel extends LitElement {
         : this.copyStatus === 'failed'
           ? a.t('panel.copyFailed')
           : '';
-    const log = this.logNotice.render(a, this.imported, this.shownTab, view, () =>
+    const log = renderLogNotice(a, this.imported, this.shownTab, view, () =>
       'body' in view ? view.body : JSON.parse(view.text.whole()),
     );
     return html`<div part="toolbar" class="toolbar">

@@ -172,4 +172,55 @@ export const protocolPanelStyles = css`
   .trace tfoot tr + tr td {
     border-top-width: 1px;
   }
+  /* The notice of a request imported from a log (log-notice.ts). */
+  .log-notice {
+    flex: none;
+    max-height: 40%;
+    overflow: auto;
+    margin: 0 0.75rem 0.5rem;
+    padding: 0.5rem 0.75rem;
+    border-radius: 6px;
+    border: 1px solid var(--_border);
+    background: var(--_subtle);
+    font-size: 0.875em;
+  }
+  .log-notice p {
+    margin: 0;
+  }
+  .log-notice.same {
+    border-color: color-mix(in srgb, var(--_tool-success) 40%, var(--_border));
+    background: color-mix(in srgb, var(--_tool-success) 8%, var(--_surface));
+  }
+  /* A difference is a warning, as the export's are; one nobody explains is marked in red. */
+  .log-notice.differs {
+    border-color: color-mix(in srgb, var(--_tool-overview) 50%, var(--_border));
+    background: color-mix(in srgb, var(--_tool-overview) 10%, var(--_surface));
+  }
+  .log-title {
+    display: flex;
+    align-items: center;
+    gap: 0.35rem;
+    font-weight: 600;
+  }
+  .log-notice ul {
+    margin: 0.25rem 0;
+    padding-left: 1.25rem;
+  }
+  .log-notice li {
+    overflow-wrap: anywhere;
+  }
+  .log-notice code {
+    font-family: var(--_mono);
+    font-size: 0.95em;
+  }
+  .log-said {
+    margin-top: 0.25rem;
+    color: var(--_muted);
+  }
+  .unexplained {
+    color: var(--_danger-text);
+  }
+  .log-notice.differs:has(.unexplained) {
+    border-color: color-mix(in srgb, var(--_tool-failure) 45%, var(--_border));
+  }
 `;

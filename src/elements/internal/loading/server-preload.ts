@@ -3,11 +3,13 @@ import { loadSegmentViews, SEGMENT_KINDS } from '../segments/message-segments.js
 import { measuring } from './measuring.js';
 import { composedExport, targetExporters } from '../../protocol-panel/target-exporters.js';
 import { traceTable } from '../../protocol-panel/trace-table-load.js';
+import { logNoticeCode } from '../../protocol-panel/log-notice-load.js';
 
 /**
  * Loads what an element loads on demand in a browser: a server render cannot wait for a
  * language's strings, the segment views a message loads, the measuring a context meter loads,
- * or the export targets and the trace table a protocol panel loads, the way an element in a page does.
+ * or the export targets, the trace table and the log notice a protocol panel loads, the way an
+ * element in a page does.
  */
 export async function preloadForServerRender(langs: string[] = ['en', 'zh-CN']): Promise<void> {
   await Promise.all([
@@ -17,5 +19,6 @@ export async function preloadForServerRender(langs: string[] = ['en', 'zh-CN']):
     composedExport.load(),
     ...Object.values(targetExporters).map((part) => part.load()),
     traceTable.load(),
+    logNoticeCode.load(),
   ]);
 }
