@@ -86,6 +86,9 @@ async function minifiedLiteral({ parts, expressions }) {
   const { code, warnings } = await transform(css, { loader: 'css', minify: true });
   if (warnings.length > 0) return null;
   let text = code.trim();
+  // esbuild writes a character outside ASCII as an escape (`content: "◷"` as `"\25f7"`), which
+  // a template literal would read as an invalid escape: Lit's `css` then gets no text at all.
+  if (text.includes('\\')) return null;
   for (let i = expressions.length - 1; i >= 0; i--) {
     // A declaration slot's `;` stays where the minifier kept it, after the list it stands for.
     const pieces = text.split(stands[i].replace(/;$/, ''));

@@ -13,6 +13,7 @@ import {
   playExpandOnClick,
   type SegmentArgs,
 } from './support.js';
+import { cachedPrompt } from './samples-1-1.js';
 
 const prompt = demoSegment('a', 'system_prompt');
 /** Demo A's static variables, which fill the prompt's `{{name}}` placeholders. */
@@ -92,3 +93,6 @@ export const LongContent: Story = {
     ),
   },
 };
+
+/** Protocol 1.1: a system prompt with Anthropic's cache marker, "cached (ephemeral, 1h)". */
+export const Cached: Story = { args: { segment: cachedPrompt } };

@@ -2,6 +2,7 @@ import type { StoryObj } from '@storybook/web-components-vite';
 import { expect } from 'storybook/test';
 import type { TextSegment } from '../src/core/protocol/types.js';
 import { demoMessage, type SegmentArgs, segmentStories, shadowOf } from './support.js';
+import { citedAnswer } from './samples-1-1.js';
 
 const textOf = (id: string, role: string, nth = 0): TextSegment => {
   const message = demoMessage(id, (m) => m.role === role && m.segments[0]?.kind === 'text', nth);
@@ -59,3 +60,9 @@ export const LongContent: Story = {
     segment: textOf('e', 'assistant'),
   },
 };
+
+/** Protocol 1.1: an answer with its sources numbered under the unchanged text, and a cache note. */
+export const Citations: Story = { args: { segment: citedAnswer } };
+
+/** Citations in the dark theme. */
+export const DarkCitations: Story = s.dark({ segment: citedAnswer });

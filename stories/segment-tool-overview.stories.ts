@@ -8,6 +8,7 @@ import {
   segmentStories,
   shadowOf,
 } from './support.js';
+import { providerTools } from './samples-1-1.js';
 
 const tools = demoSegment('b', 'tool_overview');
 
@@ -71,3 +72,12 @@ export const Chinese: Story = s.chinese(
 export const LongContent: Story = {
   args: { segment: { ...demoSegment('f', 'tool_overview'), collapsed: false } },
 };
+
+/**
+ * Protocol 1.1: tools sent only in the API's tools field (a note says so), two of them run by
+ * the provider, each with its declaration as JSON.
+ */
+export const ProviderTools: Story = { args: { segment: providerTools } };
+
+/** The same in the dark theme. */
+export const DarkProviderTools: Story = s.dark({ segment: providerTools });

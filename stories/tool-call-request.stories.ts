@@ -1,6 +1,7 @@
 import type { StoryObj } from '@storybook/web-components-vite';
 import type { ToolCallRequestSegment } from '../src/core/protocol/types.js';
 import { demoSegment, type SegmentArgs, segmentStories } from './support.js';
+import { codeInterpreter, mcpCall, responsesSearch, serverSearch } from './samples-1-1.js';
 
 const request = demoSegment('b', 'tool_call_request');
 
@@ -62,3 +63,18 @@ export const LongContent: Story = {
     },
   },
 };
+
+/** Protocol 1.1: Anthropic's web search, run by the provider: a badge says so. */
+export const RunByProvider: Story = { args: { segment: serverSearch } };
+
+/** An OpenAI Responses web search item: its query and its sources as links. */
+export const ResponsesWebSearch: Story = { args: { segment: responsesSearch } };
+
+/** A Responses code interpreter item: the code and its logs. */
+export const CodeInterpreter: Story = { args: { segment: codeInterpreter } };
+
+/** A Responses MCP call: "via MCP server weather", its arguments, output and status. */
+export const McpCall: Story = { args: { segment: mcpCall } };
+
+/** The Responses web search item in the dark theme. */
+export const DarkProvider: Story = s.dark({ segment: responsesSearch });

@@ -9,6 +9,7 @@ import {
   segmentStories,
   shadowOf,
 } from './support.js';
+import { codeResult, geminiResponse, searchError, searchResults } from './samples-1-1.js';
 
 const success = demoSegment(
   'b',
@@ -75,3 +76,18 @@ export const LongContent: Story = {
     },
   },
 };
+
+/** Protocol 1.1: Anthropic web search results as titled links with host and page age. */
+export const WebSearchResults: Story = { args: { segment: searchResults } };
+
+/** Anthropic code execution: standard output and the return code. */
+export const CodeExecution: Story = { args: { segment: codeResult } };
+
+/** A provider-run tool's error, shown as an error. */
+export const ProviderError: Story = { args: { segment: searchError } };
+
+/** A Gemini function response object, drawn as JSON rather than text. */
+export const StructuredResult: Story = { args: { segment: geminiResponse } };
+
+/** Search results in the dark theme. */
+export const DarkWebSearchResults: Story = s.dark({ segment: searchResults });

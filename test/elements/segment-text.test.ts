@@ -138,8 +138,11 @@ describe('<segment-text> citations and cache marker (protocol 1.1)', () => {
     expect(link.referrerPolicy).to.equal('no-referrer');
     expect(items[0].querySelector('blockquote[part~="cited-text"]')).to.exist;
     expect(root.textContent).to.not.include('EpMBCioI');
-    expect(root.querySelector('[part~="cache"]')!.textContent!.trim()).to.equal(
-      'cached (ephemeral)',
+    const cache = root.querySelector<HTMLElement>('[part~="cache"]')!;
+    expect(cache.textContent!.trim()).to.equal('cached (ephemeral)');
+    // A small note, not text of the answer.
+    expect(parseFloat(getComputedStyle(cache).fontSize)).to.be.below(
+      parseFloat(getComputedStyle(root.querySelector('[part~="content"]')!).fontSize),
     );
   });
 

@@ -219,7 +219,7 @@ describe('<tool-call-result> with a structured result (protocol 1.1)', () => {
     expect(part(el, 'result-type')!.textContent).to.equal('web_search_tool_result');
     const items = [...part(el, 'provider-list')!.querySelectorAll('li')];
     expect(items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
-      'Trail closures | City of Boulder — bouldercolorado.gov page age 2 days ago',
+      'Trail closures | City of Boulder — bouldercolorado.gov · 2 days ago',
       'Best trails in Boulder — www.alltrails.com',
     ]);
     const link = items[0].querySelector('a')!;

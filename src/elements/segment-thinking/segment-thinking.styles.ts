@@ -17,8 +17,11 @@ export const segmentThinkingStyles = css`
     font-weight: 500;
     color: var(--_muted);
   }
-  /* Redacted or encrypted thinking: a header with nothing to open. */
+  /* Redacted or encrypted thinking: a header with nothing to open, its icon where the others'
+     is (after the 16 px chevron it does not have). */
   .opaque {
+    box-sizing: border-box;
+    padding-inline-start: calc(0.65rem + 16px + 0.4rem);
     cursor: default;
   }
   .opaque:hover {

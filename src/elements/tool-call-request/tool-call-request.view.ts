@@ -74,15 +74,14 @@ export class ToolCallRequestView extends SegmentView<ToolCallRequestSegment> {
               ${t.t('toolCall.receiving')}
             </p>
             <pre part=${this.part('partial')} class="partial">${cutPartial(this.partial)}</pre>`;
-        const item = segment.item ? this.renderItem(segment.item) : nothing;
+        // The API's item holds what the call carried: the arguments only repeat it.
+        if (segment.item) return this.renderItem(segment.item);
         if (Object.keys(segment.arguments).length === 0) {
           const empty = this.part('empty');
-          return segment.item
-            ? item
-            : html`<p part=${empty} class="empty">${t.t('toolCall.noArguments')}</p>`;
+          return html`<p part=${empty} class="empty">${t.t('toolCall.noArguments')}</p>`;
         }
         this.autoOpenLeft = AUTO_OPEN_ROWS;
-        return html`${item}${this.renderMembers(segment.arguments, '', 1, t.t('toolCall.arguments'))}`;
+        return this.renderMembers(segment.arguments, '', 1, t.t('toolCall.arguments'));
       },
     });
   }

@@ -31,7 +31,4 @@ export const cacheNoteStyles = css`
     color: var(--_muted);
     font-size: 0.78em;
   }
-  .cache-note::before {
-    content: '◷ ';
-  }
 `;

@@ -85,6 +85,8 @@ function list<T>(
   items: readonly T[],
   draw: (item: T) => TemplateResult,
 ) {
+  // One output or source needs no number.
+  if (items.length === 1) return draw(items[0]!);
   return html`<ol part=${c.part('provider-list')} class="provider-list">
       ${c.slices.slice(key, items, FIRST).map((item) => html`<li>${draw(item)}</li>`)}
     </ol>
@@ -380,6 +382,7 @@ export const providerStyles = css`
   p.provider-error {
     background: color-mix(in srgb, var(--_tool-failure) 10%, transparent);
     font-family: inherit;
+    white-space: normal;
   }
   .provider-return,
   .provider-empty {

@@ -131,7 +131,7 @@ export const baseStrings = {
   'provider.document': 'Document',
   'provider.revisedPrompt': 'Revised prompt',
   'provider.container': 'Container',
-  'provider.age': 'page age {age}',
+  'provider.age': '· {age}',
   'provider.score': 'score {score}',
   'citations.label': 'Sources',
   'citations.file': 'file {name}',

@@ -128,7 +128,7 @@ export const chinese: Translation<typeof english> = {
   'provider.document': '文档',
   'provider.revisedPrompt': '改写后的提示词',
   'provider.container': '容器',
-  'provider.age': '页面时间 {age}',
+  'provider.age': '· {age}',
   'provider.score': '得分 {score}',
   'citations.label': '来源',
   'citations.file': '文件 {name}',
