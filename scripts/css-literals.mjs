@@ -83,11 +83,12 @@ async function minifiedLiteral({ parts, expressions }) {
     stands.push(stand);
     css += stand + parts[i + 1];
   }
-  const { code, warnings } = await transform(css, { loader: 'css', minify: true });
+  // `charset: 'utf8'` keeps `·` and `−` as written: esbuild's default, an escape (`"\b7"`,
+  // `"\2212"`), means something else in a template literal (a backspace, or no text at all).
+  const { code, warnings } = await transform(css, { loader: 'css', minify: true, charset: 'utf8' });
   if (warnings.length > 0) return null;
   let text = code.trim();
-  // esbuild writes a character outside ASCII as an escape (`content: "◷"` as `"\25f7"`), which
-  // a template literal would read as an invalid escape: Lit's `css` then gets no text at all.
+  // Any escape the minifier still writes would be read by the template literal, not by CSS.
   if (text.includes('\\')) return null;
   for (let i = expressions.length - 1; i >= 0; i--) {
     // A declaration slot's `;` stays where the minifier kept it, after the list it stands for.
