@@ -10,7 +10,9 @@
 //   before this round (the bundles' older 150 kB is above their goal). A goal is never raised.
 // - its ceiling, which `npm test` enforces: the goal where the goal is met; where it is not, the
 //   figure last measured, on 2026-12-03 (rounded up to the next 0.1 kB, plus 0.1 kB for zlib builds).
-//   A ceiling only comes down: to the new figure when an entry shrinks, to the goal when met.
+//   A ceiling comes down to the new figure when an entry shrinks, to the goal when met. A feature
+//   the product needs may raise it by what it costs, to the figure measured with it (SPEC §7):
+//   the note above the entry, the commit, the CHANGELOG and the performance guide name it.
 // Issue 16 ended blocked with most goals unmet, and this round's imports, Responses export,
 // live API and offload pushed the core and the bundles past their older budgets; a gate at the
 // goals fails every run and lands nothing, so the gate stops growth and the report shows the gap.
@@ -125,10 +127,11 @@ const entries = [
   ['segment-memory', 38_000, 35_900, () => bundled(element('segment-memory'))],
   ['tool-call-result', 38_000, 18_500, () => bundled(element('tool-call-result'))],
   ['envelope-chat', 50_000, 49_000, () => bundled(element('envelope-chat'))],
+  // Raised on 2026-12-05 (SPEC §7, what a feature costs): own-property lookups +0.04 kB.
   [
     'envelope-chat + protocol-panel',
     62_000,
-    57_700,
+    57_800,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   [
@@ -150,21 +153,25 @@ const entries = [
   ],
   // 51.5 kB on 2026-12-04, from 56.4: the stream readers left for prompt-envelope/core/streams.
   // Every line that validates lost about 0.24 kB the same day: the 1.0 gate became a loop.
-  ['core', 35_000, 51_200, () => bundled("export * from 'prompt-envelope/core';")],
+  // Raised on 2026-12-05 (SPEC §7, what a feature costs): own-property lookups +0.07 kB.
+  ['core', 35_000, 51_300, () => bundled("export * from 'prompt-envelope/core';")],
   // Provider streams, an entry of their own (issue 29). No issue sets it a goal (null); its
   // ceiling, the figure measured when it was made (7.6 kB on 2026-12-04), stops growth.
   ['core/streams', null, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
+  // Raised on 2026-12-05 (SPEC §7, what a feature costs): own-property lookups +0.07 kB.
   [
     'core: validate, export, import',
     32_000,
-    43_400,
+    43_500,
     () =>
       bundled(
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",
       ),
   ],
-  ['bundle.js', 100_000, 145_100, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 145_300, () => file('dist/prompt-envelope.iife.js')],
+  // Raised on 2026-12-05 (SPEC §7, what a feature costs): own-property lookups +0.08 kB.
+  ['bundle.js', 100_000, 145_200, () => file('dist/prompt-envelope.js')],
+  // Raised on 2026-12-05 (SPEC §7, what a feature costs): own-property lookups +0.07 kB.
+  ['bundle.iife.js', 100_000, 145_400, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   ['split: page with one chat', 55_000, 48_500, splitChatPage],
 ];

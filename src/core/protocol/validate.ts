@@ -14,6 +14,7 @@ import {
 } from './issues.js';
 import { SEGMENT_KINDS, type Envelope, type Segment } from './types.js';
 import { findSemanticWarnings } from './semantic-checks.js';
+import { ownValue } from './own-value.js';
 
 interface AjvError {
   instancePath: string;
@@ -335,7 +336,8 @@ function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeEr
   switch (raw.keyword) {
     case 'required': {
       const field = String(p.missingProperty);
-      const type = types[field] ? ` (${types[field]})` : '';
+      const known = ownValue(types, field);
+      const type = known ? ` (${known})` : '';
       return {
         path: at(field),
         keyword: 'required',
@@ -491,7 +493,7 @@ function article(type: string): string {
     integer: 'a whole number',
     number: 'a number',
   };
-  return names[type] ?? type;
+  return ownValue(names, type) ?? type;
 }
 
 function truncate(text: string, max: number): string {

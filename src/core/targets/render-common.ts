@@ -1,5 +1,6 @@
 /** Pieces the request renderers share. */
 import type { Turn } from '../assembly/conversation.js';
+import { ownValue } from '../protocol/own-value.js';
 
 /** A body plus a way to name the envelope messages behind any JSON Pointer into it. */
 export interface Rendered<Body> {
@@ -29,7 +30,7 @@ export function imageMimeType(url: string): string | null {
   if (data) return data.mimeType;
   const path = url.split(/[?#]/)[0];
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  return (extension && IMAGE_TYPES[extension]) || null;
+  return ownValue(IMAGE_TYPES, extension) ?? null;
 }
 
 /** Index of the collection item a JSON Pointer starts with, e.g. `/messages/3/…` → 3. */

@@ -16,6 +16,7 @@ import {
   listOf,
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 const BODY_FIELDS = ['model', 'max_tokens', 'system', 'messages', 'tools'];
 
@@ -47,6 +48,13 @@ export function readAnthropic(body: JsonObject, builder: EnvelopeBuilder) {
   messages.forEach((message: unknown, m) => {
     const path = `/messages/${m}`;
     if (!isJsonObject(message)) return builder.unreadableMessage(path, m);
+    // Anything but assistant is read as user, as before, but no longer silently.
+    if (message.role !== 'user' && message.role !== 'assistant')
+      builder.warn(
+        path,
+        'role-unknown',
+        `Message ${m} has role ${describeValue(message.role)}, which Anthropic does not have; it was read as a user message.`,
+      );
     if (message.role === previousRole)
       builder.warn(
         path,
@@ -67,7 +75,7 @@ export function readAnthropic(body: JsonObject, builder: EnvelopeBuilder) {
     blocks.forEach((block, b) =>
       builder.unknownFields(
         block,
-        BLOCK_FIELDS[textOf(block.type)] ?? Object.keys(block),
+        ownValue(BLOCK_FIELDS, block.type) ?? Object.keys(block),
         `${path}/content/${b}`,
         `block ${b} of message ${m}`,
       ),

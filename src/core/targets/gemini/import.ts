@@ -285,14 +285,16 @@ function camelCased(body: JsonObject): JsonObject {
   let changed = false;
   const rename = (value: unknown, inner?: (v: JsonObject) => JsonObject): unknown => {
     if (!isJsonObject(value)) return value;
-    const out: JsonObject = {};
-    for (const [key, field] of Object.entries(value)) {
-      const name = SNAKE_CASE.has(key)
-        ? key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
-        : key;
-      changed ||= name !== key;
-      out[name] = field;
-    }
+    // fromEntries defines each key, so a field named __proto__ stays a field.
+    const out: JsonObject = Object.fromEntries(
+      Object.entries(value).map(([key, field]) => {
+        const name = SNAKE_CASE.has(key)
+          ? key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+          : key;
+        changed ||= name !== key;
+        return [name, field];
+      }),
+    );
     return inner ? inner(out) : out;
   };
   const each = (list: unknown, inner?: (v: JsonObject) => JsonObject) =>

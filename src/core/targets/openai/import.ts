@@ -16,6 +16,7 @@ import {
   listOf,
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 const BODY_FIELDS = ['model', 'messages', 'tools'];
 const PLAIN_FIELDS = ['role', 'content', 'name'];
@@ -53,7 +54,7 @@ export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
     const path = `/messages/${m}`;
     if (!isJsonObject(message)) return builder.unreadableMessage(path, m);
     const role = message.role;
-    const known = typeof role === 'string' ? MESSAGE_FIELDS[role] : undefined;
+    const known = ownValue(MESSAGE_FIELDS, role);
     if (known) builder.unknownFields(message, known, path, `message ${m}`);
     const hints: Pick<Draft, 'name' | 'originalRole'> = {};
     if (typeof message.name === 'string' && message.name !== '') hints.name = message.name;

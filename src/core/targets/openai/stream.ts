@@ -8,6 +8,7 @@
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 const FINISH_REASONS: Record<string, StreamEndReason> = {
   stop: 'stop',
@@ -53,7 +54,7 @@ export function createChatCompletionsReader(builder: StreamBuilder) {
       readDelta(choice.delta, builder);
       const finish = choice.finish_reason;
       if (typeof finish === 'string' && finish !== '')
-        builder.end(FINISH_REASONS[finish] ?? 'stop', finish);
+        builder.end(ownValue(FINISH_REASONS, finish) ?? 'stop', finish);
     }
   };
 }
