@@ -900,12 +900,18 @@ describe('createStreamReader rules', () => {
     );
   });
 
-  test('one warning per kind of unknown event, and at most 101 in all', () => {
-    const junk = Array.from({ length: 500 }, (_, i) => ({ type: `mystery_${i}` }));
+  test('one warning per kind of unknown event; the first 1,000, then one that counts the rest', () => {
+    const junk = Array.from({ length: 2_500 }, (_, i) => ({ type: `mystery_${i}` }));
     const { reader } = readAll([anthropic.start, ...junk, ...junk]);
-    assert.equal(reader.ignored, 1000);
-    assert.equal(reader.warnings.length, 101);
-    assert.equal(reader.warnings.at(-1)?.code, 'too-many-warnings');
+    assert.equal(reader.ignored, 5_000);
+    assert.equal(reader.warnings.length, 1_001);
+    assert.equal(reader.warnings[999]?.message.includes('mystery_999'), true);
+    assert.deepEqual(reader.warnings.at(-1), {
+      code: 'too-many-warnings',
+      // 2,500 kinds, then cut-off and no-content at the end.
+      message: '1,502 more warnings are not listed.',
+      event: null,
+    });
   });
 
   test('megabytes where a name belongs are cut in warnings', () => {

@@ -8,8 +8,8 @@ import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
-/** More warnings than this end in one that says so: a hostile stream cannot grow the list. */
-const MAX_WARNINGS = 100;
+/** More warnings than this end in one that counts them: a hostile stream cannot grow the list. */
+const MAX_WARNINGS = 1_000;
 
 /** Shown in a tool call whose name never arrived (the protocol needs one). */
 const UNNAMED_TOOL = 'unknown';
@@ -51,6 +51,8 @@ export class StreamBuilder {
   private tools = new Map<string, ToolCall>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
+  /** Warnings past MAX_WARNINGS, counted in the last one. */
+  private unlisted = 0;
   private refused = false;
   /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
   private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
@@ -86,20 +88,22 @@ export class StreamBuilder {
 
   /** Records a warning; with `once`, only the first warning under that key. */
   warn(code: string, message: string, once?: string) {
-    if (this.warnings.length > MAX_WARNINGS) return;
     if (once !== undefined) {
       if (this.warned.has(once)) return;
       this.warned.add(once);
     }
-    this.warnings.push(
-      this.warnings.length === MAX_WARNINGS
-        ? {
-            code: 'too-many-warnings',
-            message: `More than ${MAX_WARNINGS} warnings; the rest were left out.`,
-            event: this.event,
-          }
-        : { code, message, event: this.event },
-    );
+    if (this.warnings.length < MAX_WARNINGS) {
+      this.warnings.push({ code, message, event: this.event });
+      return;
+    }
+    this.unlisted++;
+    const last = {
+      code: 'too-many-warnings',
+      message: `${this.unlisted.toLocaleString('en')} more warnings are not listed.`,
+      event: this.event,
+    };
+    if (this.unlisted === 1) this.warnings.push(last);
+    else this.warnings[MAX_WARNINGS] = last;
   }
 
   /** Something the protocol has no place for was left out (warned once per key). */
