@@ -48,6 +48,8 @@ export class StreamBuilder {
   private segments: Segment[] = [{ kind: 'text', content: '' }];
   /** Text source (a content block, an output item's part) → the index of its text segment. */
   private textSources = new Map<string, number>();
+  /** The indices in `textSources`: asked at each new source, so never a scan of them all. */
+  private claimedSegments = new Set<number>();
   private tools = new Map<string, ToolCall>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
@@ -144,7 +146,7 @@ export class StreamBuilder {
   textStart(source: string) {
     if (!this.live() || this.textSources.has(source)) return;
     this.begin();
-    this.textSources.set(source, this.newTextSegment(true));
+    this.claim(source, this.newTextSegment(true));
   }
 
   /** Adds text from one source (a content block, an output item, the choice's delta). */
@@ -154,15 +156,15 @@ export class StreamBuilder {
     let index = this.textSources.get(source);
     if (index === undefined) {
       index = this.newTextSegment(false);
-      this.textSources.set(source, index);
+      this.claim(source, index);
     }
     const segment = this.segments[index];
     if (segment.kind !== 'text') return;
     segment.content += delta;
     if (index === this.segments.length - 1)
       this.updates.push({ type: 'text', messageId: this.messageId, delta });
-    // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
-    else this.changed();
+    // Interleaved sources: the text went into an earlier segment, sent whole.
+    else this.changed(index);
   }
 
   /**
@@ -177,12 +179,17 @@ export class StreamBuilder {
     const segment = this.segments[last];
     if (segment.kind === 'text' && segment.content === '' && !this.claimed(last)) return last;
     this.segments.push({ kind: 'text', content: '' });
-    if (announce || segment.kind === 'text') this.changed();
+    if (announce || segment.kind === 'text') this.changed(last + 1);
     return last + 1;
   }
 
+  private claim(source: string, index: number) {
+    this.textSources.set(source, index);
+    this.claimedSegments.add(index);
+  }
+
   private claimed(index: number): boolean {
-    return [...this.textSources.values()].includes(index);
+    return this.claimedSegments.has(index);
   }
 
   /** The model refused: its refusal is shown as text (the protocol has no refusal kind). */
@@ -216,7 +223,7 @@ export class StreamBuilder {
       if (named && !known.named && !known.done) {
         known.named = true;
         known.segment.toolName = name;
-        this.changed();
+        this.changed(known.index);
       }
       return;
     }
@@ -246,7 +253,7 @@ export class StreamBuilder {
       done: false,
       ...(usable ? { initial } : {}),
     });
-    this.changed();
+    this.changed(index);
   }
 
   /** Keeps Gemini's thought signature with its call: later turns must send it back. */
@@ -254,7 +261,7 @@ export class StreamBuilder {
     const call = this.tools.get(key);
     if (!call || call.done) return;
     call.segment.thoughtSignature = signature;
-    this.changed();
+    this.changed(call.index);
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
@@ -286,7 +293,7 @@ export class StreamBuilder {
     if (!call || call.done || !this.live()) return;
     if (typeof full === 'string') call.raw = full;
     this.complete(call);
-    this.changed();
+    this.changed(call.index);
   }
 
   /** Whether the message has a tool call (Responses says `completed` for both endings). */
@@ -333,6 +340,8 @@ export class StreamBuilder {
     if (kept.length > 0 && kept.length < this.segments.length) {
       this.segments = kept;
       changed = true;
+      const position = new Map(kept.map((segment, index) => [segment, index]));
+      for (const call of this.tools.values()) call.index = position.get(call.segment)!;
     }
     for (const call of this.tools.values()) {
       if (call.done) continue;
@@ -355,7 +364,7 @@ export class StreamBuilder {
       if (!call.named)
         this.warn(
           'tool-name-missing',
-          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+          `The tool call in segment ${call.index} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
     if (changed) this.changed();
     this.ended = true;
@@ -395,16 +404,31 @@ export class StreamBuilder {
     }
     this.warn(
       'arguments-not-object',
-      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${call.index}) are not a JSON object; they are kept as { "value": … }.`,
     );
     return { value: call.raw };
   }
 
-  /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
-  private changed() {
+  /**
+   * Sends what changed: the segment at `index` (new at the end, or replacing one), else the
+   * whole message. Folded into an `append` or `update` just before, if any, so that a message
+   * is sent whole at most once per event: one segment per change keeps a stream of many tool
+   * calls linear.
+   */
+  private changed(index?: number) {
     this.begin();
     const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
-    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (index === undefined)
+      this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (last?.type === 'segment' && last.segmentIndex === index)
+      last.segment = { ...this.segments[index] };
+    else
+      this.updates.push({
+        type: 'segment',
+        messageId: this.messageId,
+        segmentIndex: index,
+        segment: { ...this.segments[index] },
+      });
   }
 }
