@@ -10,7 +10,9 @@
 //   before this round (the bundles' older 150 kB is above their goal). A goal is never raised.
 // - its ceiling, which `npm test` enforces: the goal where the goal is met; where it is not, the
 //   figure last measured, on 2026-12-03 (rounded up to the next 0.1 kB, plus 0.1 kB for zlib builds).
-//   A ceiling only comes down: to the new figure when an entry shrinks, to the goal when met.
+//   A ceiling comes down to the new figure when an entry shrinks, to the goal when met. A feature
+//   the product needs may raise it by what it costs, to the figure measured with it (SPEC §7):
+//   the note above the entry, the commit, the CHANGELOG and the performance guide name it.
 // Issue 16 ended blocked with most goals unmet, and this round's imports, Responses export,
 // live API and offload pushed the core and the bundles past their older budgets; a gate at the
 // goals fails every run and lands nothing, so the gate stops growth and the report shows the gap.
@@ -136,18 +138,20 @@ const entries = [
     59_600,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
+  // Raised (SPEC §7, 2026-12-05): bounded issue lists +0.03 kB.
   [
     'validate + export',
     15_000,
-    24_900,
+    25_000,
     () => bundled("export { validateEnvelope, exportEnvelope } from 'prompt-envelope/core';"),
   ],
   // One target's own entry point (prompt-envelope/core/openai): no other target, no composer.
   // Measured 18.4 kB on 2026-12-03 (from 25.0 through exportEnvelope).
+  // Raised (SPEC §7, 2026-12-05): bounded issue lists +0.04 kB.
   [
     'validate + export one target',
     15_000,
-    18_300,
+    18_400,
     () =>
       bundled(
         "export { validateEnvelope } from 'prompt-envelope/core'; export { exportToOpenAI } from 'prompt-envelope/core/openai';",
@@ -158,11 +162,13 @@ const entries = [
   ['core', 35_000, 53_200, () => bundled("export * from 'prompt-envelope/core';")],
   // Provider streams, an entry of their own (issue 29). No issue sets it a goal (null); its
   // ceiling, the figure measured when it was made (7.6 kB on 2026-12-04), stops growth.
-  ['core/streams', null, 7_700, () => bundled("export * from 'prompt-envelope/core/streams';")],
+  // Raised (SPEC §7, 2026-12-05): streams in linear time +0.16 kB.
+  ['core/streams', null, 7_900, () => bundled("export * from 'prompt-envelope/core/streams';")],
+  // Raised (SPEC §7, 2026-12-05): own-property lookups +0.07 kB; bounded issue lists +0.54 kB.
   [
     'core: validate, export, import',
     32_000,
-    43_400,
+    44_000,
     () =>
       bundled(
         "export { validateEnvelope, parseEnvelope, normalizeEnvelope, exportEnvelope, importEnvelope, toCurl } from 'prompt-envelope/core';",

@@ -89,4 +89,13 @@ describe('createSseParser', () => {
     assert.deepEqual(parser.end(), [event('a', 'message', '1')]);
     assert.deepEqual([...parser.push('data: b\n\n'), ...parser.end()], [event('b')]);
   });
+
+  test('a line sent in many pieces, its line end split between two, is one line whole', () => {
+    const sse = createSseParser();
+    const pieces = ['data: ', ...Array.from({ length: 5_000 }, (_, i) => `${i % 10}`), '\r'];
+    const events = [...pieces.flatMap((piece) => sse.push(piece)), ...sse.push('\n\r\n')];
+    const digits = Array.from({ length: 5_000 }, (_, i) => i % 10).join('');
+    assert.deepEqual(events, [event(digits)]);
+    assert.deepEqual(sse.end(), []);
+  });
 });

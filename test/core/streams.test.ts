@@ -62,9 +62,9 @@ function assertWellFormed(reader: StreamReader, updates: StreamUpdate[]) {
   assert.equal(updates.filter((u) => u.type === 'append').length, 1, 'one append');
   assert.equal(updates.at(-1)?.type, 'end', 'the last update ends the stream');
   assert.equal(updates.filter((u) => u.type === 'end').length, 1, 'one end');
-  for (const update of updates) {
-    if (update.type === 'append' || update.type === 'update') {
-      const result = validateMessage(update.message);
+  for (const [index, update] of updates.entries()) {
+    if (update.type !== 'text' && update.type !== 'tool-arguments' && update.type !== 'end') {
+      const result = validateMessage(replay(updates.slice(0, index + 1)));
       assert.equal(result.valid, true, JSON.stringify(result.errors));
     }
     if (update.type !== 'append') assert.equal(update.messageId, OPTIONS.messageId);
@@ -457,20 +457,44 @@ describe('createStreamReader on recorded provider streams', () => {
     }
   });
 
-  test('text updates stream every character, and whole updates come only when the shape changes', () => {
+  test('text updates stream every character; a tool call travels as its segment, never the whole message', () => {
     const { updates } = readAll(splitSse(fixture('anthropic-tool-use.sse')));
     assert.deepEqual(
       updates.map((u) => u.type),
       [
         'append',
         ...Array(4).fill('text'),
-        'update', // the tool call starts
+        'segment', // the tool call starts
         ...Array(8).fill('tool-arguments'),
-        'update', // its arguments are complete and parsed
+        'segment', // its arguments are complete and parsed
         'end',
       ],
     );
   });
+});
+
+test('updates carry what changed: many tool calls cost the same per call at the end as at the start', () => {
+  // Work counted as segments carried by updates (a copy of the whole message per call was
+  // quadratic), not time, so that the check holds on a loaded machine.
+  const carried = (calls: number) => {
+    const reader = createStreamReader({ ...OPTIONS, provider: 'anthropic' });
+    const updates = [...reader.read({ type: 'message_start', message: { model: 'm' } })];
+    for (let index = 0; index < calls; index++) {
+      const block = { type: 'tool_use', id: `t${index}`, name: 'f', input: {} };
+      updates.push(...reader.read({ type: 'content_block_start', index, content_block: block }));
+      const delta = { type: 'input_json_delta', partial_json: '{"a":1}' };
+      updates.push(...reader.read({ type: 'content_block_delta', index, delta }));
+      updates.push(...reader.read({ type: 'content_block_stop', index }));
+    }
+    updates.push(...reader.read({ type: 'message_stop' }), ...reader.end());
+    assert.equal(replay(updates)?.segments.length, calls);
+    return updates.reduce(
+      (sum, u) =>
+        sum + (u.type === 'append' || u.type === 'update' ? u.message.segments.length : 1),
+      0,
+    );
+  };
+  assert.ok(carried(4000) / 4000 <= 2 * (carried(500) / 500));
 });
 
 // Small streams built in the test, for the rules the recordings do not reach.
@@ -1112,12 +1136,18 @@ describe('createStreamReader rules', () => {
     );
   });
 
-  test('one warning per kind of unknown event, and at most 101 in all', () => {
-    const junk = Array.from({ length: 500 }, (_, i) => ({ type: `mystery_${i}` }));
+  test('one warning per kind of unknown event; the first 1,000, then one that counts the rest', () => {
+    const junk = Array.from({ length: 2_500 }, (_, i) => ({ type: `mystery_${i}` }));
     const { reader } = readAll([anthropic.start, ...junk, ...junk]);
-    assert.equal(reader.ignored, 1000);
-    assert.equal(reader.warnings.length, 101);
-    assert.equal(reader.warnings.at(-1)?.code, 'too-many-warnings');
+    assert.equal(reader.ignored, 5_000);
+    assert.equal(reader.warnings.length, 1_001);
+    assert.equal(reader.warnings[999]?.message.includes('mystery_999'), true);
+    assert.deepEqual(reader.warnings.at(-1), {
+      code: 'too-many-warnings',
+      // 2,500 kinds, then cut-off and no-content at the end.
+      message: '1,502 more warnings are not listed.',
+      event: null,
+    });
   });
 
   test('megabytes where a name belongs are cut in warnings', () => {
@@ -1252,6 +1282,24 @@ describe('applyStreamUpdate', () => {
       name: 'update for another message changes nothing',
       message: base,
       update: { type: 'update', messageId: 'b1', message: { ...base, segments: [text('New')] } },
+      segments: [text('Hi')],
+    },
+    {
+      name: 'segment at the end adds it',
+      message: base,
+      update: { type: 'segment', messageId: 'a7', segmentIndex: 1, segment: call('t', {}) },
+      segments: [text('Hi'), call('t', {})],
+    },
+    {
+      name: 'segment at an index replaces that segment',
+      message: { ...base, segments: [call('t', {}), text('Hi')] },
+      update: { type: 'segment', messageId: 'a7', segmentIndex: 0, segment: call('t', { a: 1 }) },
+      segments: [call('t', { a: 1 }), text('Hi')],
+    },
+    {
+      name: 'segment past the end, or at no whole index, changes nothing',
+      message: base,
+      update: { type: 'segment', messageId: 'a7', segmentIndex: 1.5, segment: text('x') },
       segments: [text('Hi')],
     },
     {

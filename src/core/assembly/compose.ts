@@ -9,6 +9,7 @@ import { documentText, partsText, type ExportWarning, type Turn } from './conver
 import type { EnvelopeError } from '../protocol/issues.js';
 import { stringifyJson } from '../protocol/json-value.js';
 import type { Envelope, Message } from '../protocol/types.js';
+import { ownValue } from '../protocol/own-value.js';
 
 export type ComponentRole = 'system' | 'user' | 'assistant';
 export type ComponentPosition = 'after_system' | 'anchored' | 'tail';
@@ -213,7 +214,7 @@ function nativeLabel(kind: string, messageId: string | undefined, detail: string
   if (kind.startsWith('host:')) return `Host segment ${kind.slice(5)} (${detail})`;
   if (kind === 'document') return `Document ${detail} in message ${messageId}`;
   if (kind === 'long_text') return `Long text in message ${messageId}`;
-  const name = KIND_LABELS[kind] ?? kind;
+  const name = ownValue(KIND_LABELS, kind) ?? kind;
   return messageId === undefined ? name : `${name} of message ${messageId}`;
 }
 

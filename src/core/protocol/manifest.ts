@@ -1,5 +1,6 @@
 import type { EnvelopeError, ValidationResult } from './issues.js';
 import { isRecord, jsonPreview } from './json-value.js';
+import { capErrors } from './validate.js';
 
 /** One entry of a scenario switcher (SPEC §5): which envelope file, and how to name it. */
 export interface ScenarioEntry {
@@ -102,5 +103,5 @@ export function validateScenarioManifest(value: unknown): ValidationResult {
       'enum',
     );
   }
-  return { valid: errors.length === 0, errors, warnings: [] };
+  return { valid: errors.length === 0, errors: capErrors(errors), warnings: [] };
 }

@@ -14,6 +14,7 @@ import {
 } from './issues.js';
 import { SEGMENT_KINDS, type Envelope, type Segment } from './types.js';
 import { findSemanticWarnings } from './semantic-checks.js';
+import { ownValue } from './own-value.js';
 
 interface AjvError {
   instancePath: string;
@@ -23,8 +24,8 @@ interface AjvError {
 }
 type SchemaValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-/** More errors than this are summarised in one final error: nobody reads error 5,000. */
-const MAX_ERRORS = 100;
+/** More errors than this are counted in one final error: nobody reads error 5,000. */
+const MAX_ERRORS = 1_000;
 
 const fieldTypeTable = fieldTypes as Record<string, Record<string, string>>;
 
@@ -185,6 +186,7 @@ function schemaErrors(
 ): EnvelopeError[] {
   const seen = new Set<string>();
   const errors: EnvelopeError[] = [];
+  let more = 0;
   const add = (error: EnvelopeError) => {
     const key = error.path + '\n' + error.message;
     if (!seen.has(key)) errors.push(error);
@@ -195,22 +197,30 @@ function schemaErrors(
       // `if` only repeats that the `then` branch failed, whose own errors are more precise; a
       // discriminator error repeats the required, type or enum error of its kind or role.
       if (raw.keyword === 'if' || raw.keyword === 'discriminator') continue;
+      // Past the limit the rest are only counted: describing each costs more than checking it.
+      if (errors.length === MAX_ERRORS) {
+        more++;
+        continue;
+      }
       // Each call's errors are new objects: a part's paths become the whole's in place.
       raw.instancePath = shift(raw.instancePath);
       add(describeEventError(raw, whole) ?? describeError(raw, whole, root));
     }
   for (const tokens of version11Uses(value))
-    add(versionError(fromPointer(shift(toPointer(tokens))), whole));
-  return capErrors(errors);
+    if (errors.length === MAX_ERRORS) more++;
+    else add(versionError(fromPointer(shift(toPointer(tokens))), whole));
+  return capErrors(errors, more);
 }
 
-function capErrors(errors: EnvelopeError[]): EnvelopeError[] {
-  if (errors.length <= MAX_ERRORS) return errors;
+/** The first thousand errors, then one (keyword `limit`) that counts the rest. */
+export function capErrors(errors: EnvelopeError[], more = 0): EnvelopeError[] {
+  const rest = errors.length - MAX_ERRORS + more;
+  if (rest <= 0) return errors;
   const kept = errors.slice(0, MAX_ERRORS);
   kept.push({
     path: '',
     keyword: 'limit',
-    message: `${errors.length - MAX_ERRORS} more errors are not listed; fix the ones above first.`,
+    message: `${rest.toLocaleString('en')} more errors are not listed; fix the ones above first.`,
   });
   return kept;
 }
@@ -348,7 +358,8 @@ function describeError(raw: AjvError, root: unknown, rootKind: Root): EnvelopeEr
   switch (raw.keyword) {
     case 'required': {
       const field = String(p.missingProperty);
-      const type = types[field] ? ` (${types[field]})` : '';
+      const known = ownValue(types, field);
+      const type = known ? ` (${known})` : '';
       return {
         path: at(field),
         keyword: 'required',
@@ -507,7 +518,7 @@ function article(type: string): string {
   // Ajv names a union of types with commas: `object,array`.
   return type
     .split(',')
-    .map((t) => names[t] ?? t)
+    .map((t) => ownValue(names, t) ?? t)
     .join(' or ');
 }
 

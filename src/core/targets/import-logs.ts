@@ -101,9 +101,9 @@ export function loggedCall(record: JsonObject): LoggedCall | { error: string } |
     isJsonObject(record.response) &&
     (Array.isArray(record.messages) || Array.isArray(record.contents) || 'input' in record)
   ) {
-    const request: JsonObject = {};
-    for (const [key, value] of Object.entries(record))
-      if (!LOG_FIELDS.includes(key)) request[key] = value;
+    const request: JsonObject = Object.fromEntries(
+      Object.entries(record).filter(([key]) => !LOG_FIELDS.includes(key)),
+    );
     const response = unwrap(record.response, '/response');
     return timed({
       request,

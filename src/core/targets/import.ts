@@ -11,6 +11,7 @@ import { loggedCall, toEpochMs, type LoggedCall } from './import-logs.js';
 import { fromAttributes, otlpSpans, spanConversation } from './otel/otlp.js';
 import { readJsonLine, readRecords, type ImportError, type InputRecord } from './import-records.js';
 import { appendResponse } from './import-response.js';
+import { boundErrors, boundWarnings, MAX_ISSUES } from './import-limits.js';
 import {
   importBody,
   IMPORT_SOURCES,
@@ -102,8 +103,20 @@ export function* importSteps(
     let isList = false;
     let manifest: ScenarioManifest | undefined;
     const total = read.lines?.length ?? read.records.length;
+    /** Values of a list that are not objects, counted once the errors are full. */
+    let uncounted = 0;
     for (let i = 0; i < total; i++) {
       const line = read.lines?.[i];
+      if (
+        !line &&
+        errors.length >= MAX_ISSUES &&
+        from === 'auto' &&
+        !isJsonObject(read.records[i]!.value)
+      ) {
+        uncounted++;
+        if (i % 1024 === 0) yield (i + 1) / total;
+        continue;
+      }
       const record = line ? readJsonLine(line.text, line.line) : { record: read.records[i]! };
       if ('error' in record) errors.push(record.error);
       else {
@@ -118,7 +131,13 @@ export function* importSteps(
       yield (i + 1) / total;
     }
     const container = read.container;
-    const out: ImportResult = { envelope: conversations[0]?.envelope ?? null, warnings, errors };
+    for (const conversation of conversations)
+      conversation.warnings = boundWarnings(conversation.warnings);
+    const out: ImportResult = {
+      envelope: conversations[0]?.envelope ?? null,
+      warnings: boundWarnings(warnings),
+      errors: boundErrors(errors, uncounted),
+    };
     if (sources.size > 0) out.source = sources.size === 1 ? [...sources][0]! : 'mixed';
     if (container !== 'value') out.container = container;
     if (container !== 'value' || isList) out.envelopes = conversations;

@@ -2,6 +2,7 @@
 import type { ToolCall, Turn } from '../assembly/conversation.js';
 import { scanJsonText } from '../protocol/json-syntax.js';
 import { MAX_NESTING, stringifyJson } from '../protocol/json-value.js';
+import { ownValue } from '../protocol/own-value.js';
 
 /** A body plus a way to name the envelope messages behind any JSON Pointer into it. */
 export interface Rendered<Body> {
@@ -31,7 +32,7 @@ export function imageMimeType(url: string): string | null {
   if (data) return data.mimeType;
   const path = url.split(/[?#]/)[0];
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  return (extension && IMAGE_TYPES[extension]) || null;
+  return ownValue(IMAGE_TYPES, extension) ?? null;
 }
 
 /**

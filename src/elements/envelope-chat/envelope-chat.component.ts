@@ -225,7 +225,7 @@ export class EnvelopeChat extends LitElement {
     this.live.end(messageId);
   }
 
-  /** Applies one update of the core's `createStreamReader` (append, text, arguments, update, end). */
+  /** Applies one update of the core's `createStreamReader` (append, text, arguments, segment, update, end). */
   applyStreamUpdate(update: StreamUpdate): boolean {
     return this.live.applyStreamUpdate(update);
   }

@@ -129,6 +129,13 @@ export class LiveChat implements ReactiveController {
         return this.appendText(update.messageId, update.delta);
       case 'tool-arguments':
         return this.appendToolArguments(update.messageId, update.segmentIndex, update.delta);
+      case 'segment': {
+        const message = this.messageOf(update.messageId);
+        const next = message && applyStreamUpdate(message, update);
+        return next !== undefined && next !== message
+          ? this.update(update.messageId, next, { streaming: true })
+          : false;
+      }
       case 'update':
         return this.update(update.messageId, update.message, { streaming: true });
       case 'end':

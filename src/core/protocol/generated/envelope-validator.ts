@@ -81,8 +81,11 @@ var ajvError = (instancePath, schemaPath, keyword, params) => ({
   keyword,
   params,
 });
-var withErrorsOf = (errors, validate) =>
-  errors === null ? validate.errors : errors.concat(validate.errors);
+var withErrorsOf = (errors, validate) => {
+  if (errors === null) return validate.errors;
+  for (const error of validate.errors) errors.push(error);
+  return errors;
+};
 var errorAt = (instancePath, tokens, keyword, params) =>
   ajvError(
     instancePath + tokens.map((token) => '/' + token).join(''),

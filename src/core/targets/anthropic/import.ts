@@ -24,6 +24,7 @@ import {
   listOf,
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 /**
  * Whether a top-level field is read into the conversation: the model's name, the system text,
@@ -66,6 +67,13 @@ export function readAnthropic(body: JsonObject, builder: EnvelopeBuilder) {
   messages.forEach((message: unknown, m) => {
     const path = `/messages/${m}`;
     if (!isJsonObject(message)) return builder.unreadableMessage(path, m);
+    // Anything but assistant is read as user, as before, but no longer silently.
+    if (message.role !== 'user' && message.role !== 'assistant')
+      builder.warn(
+        path,
+        'role-unknown',
+        `Message ${m} has role ${describeValue(message.role)}, which Anthropic does not have; it was read as a user message.`,
+      );
     if (message.role === previousRole)
       builder.warn(
         path,

@@ -14,6 +14,7 @@ import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
 import { isProviderResult, providerCallFields, providerResult } from './blocks.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 const STOP_REASONS: Record<string, StreamEndReason> = {
   end_turn: 'stop',
@@ -157,7 +158,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
 
   const stopReason = (stop: unknown) => {
     if (typeof stop === 'string' && stop !== '')
-      builder.stopping(STOP_REASONS[stop] ?? 'stop', stop);
+      builder.stopping(ownValue(STOP_REASONS, stop) ?? 'stop', stop);
   };
 
   return (event: JsonObject) => {

@@ -23,6 +23,7 @@ import {
 } from '../import-builder.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { reasoningModelOf } from './export.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 /** The body fields the reader models; every other one is kept in `Envelope.request.fields`. */
 const MODELLED_FIELDS: readonly string[] = ['model', 'messages', 'tools', 'functions'];

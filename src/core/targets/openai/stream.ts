@@ -10,6 +10,7 @@
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 /**
  * The finish reasons of OpenAI and of OpenAI-compatible APIs: Mistral's `model_length`, the

@@ -14,6 +14,7 @@
 import { textOf, type ImportWarning, listOf } from '../import-builder.js';
 import { jsonValue } from '../import-records.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 /** A span of a trace, with its JSON Pointer in the export. */
 export interface OtlpSpan {
@@ -256,8 +257,8 @@ function fromEvents(events: JsonObject[], attributes: JsonObject): OTelConversat
           .filter(isJsonObject)
           .map((m) => chatMessage(isJsonObject(m.message) ? m.message : m)),
       );
-    } else if (name in MESSAGE_EVENTS) {
-      input.push(chatMessage({ role: MESSAGE_EVENTS[name], ...body }));
+    } else if (ownValue(MESSAGE_EVENTS, name)) {
+      input.push(chatMessage({ role: ownValue(MESSAGE_EVENTS, name), ...body }));
     } else if (name === 'gen_ai.choice') {
       const message = isJsonObject(body.message) ? body.message : body;
       output.push(chatMessage({ role: 'assistant', ...message }));
@@ -283,14 +284,13 @@ function parseList(value: unknown): unknown[] {
 
 /** OTLP's attribute list (`[{ key, value: { stringValue } }]`) as a plain object. */
 export function attributeMap(list: unknown): JsonObject {
-  const map: JsonObject = {};
   if (isJsonObject(list)) return { ...list };
-  if (!Array.isArray(list)) return map;
-  for (const entry of list) {
-    if (isJsonObject(entry) && typeof entry.key === 'string')
-      map[entry.key] = anyValue(entry.value);
-  }
-  return map;
+  if (!Array.isArray(list)) return {};
+  return Object.fromEntries(
+    list
+      .filter((entry) => isJsonObject(entry) && typeof entry.key === 'string')
+      .map((entry: JsonObject) => [entry.key, anyValue(entry.value)]),
+  );
 }
 
 /** OTLP's AnyValue as a plain value; iterative, so a deep kvlist cannot exhaust the stack. */

@@ -48,8 +48,12 @@ const LINE_END = /\r\n|\r|\n/g;
  */
 export function createSseParser(): SseParser {
   let decoder: TextDecoder | undefined;
-  /** Text not yet ended by a line break. */
-  let pending = '';
+  /**
+   * Text not yet ended by a line break, kept as pieces and joined once the line ends: a long
+   * line sent in many pieces is then read in linear time (scanning a growing string again at
+   * each piece is quadratic).
+   */
+  let pending: string[] = [];
   /** The last piece ended with CR: a LF starting the next piece belongs to that line break. */
   let afterCR = false;
   let atStart = true;
@@ -84,17 +88,18 @@ export function createSseParser(): SseParser {
     }
     if (afterCR && text.startsWith('\n')) text = text.slice(1);
     if (text.length > 0) afterCR = false;
-    // Only the new text can hold a line break: a long line sent in many pieces is scanned once.
-    LINE_END.lastIndex = pending.length;
-    pending += text;
+    // Only the new text can hold a line break.
+    LINE_END.lastIndex = 0;
     let start = 0;
-    for (let match = LINE_END.exec(pending); match; match = LINE_END.exec(pending)) {
+    for (let match = LINE_END.exec(text); match; match = LINE_END.exec(text)) {
       // A CR that ends the text may be the first half of a CRLF split between two pieces.
-      if (match[0] === '\r' && match.index === pending.length - 1) afterCR = true;
-      line(pending.slice(start, match.index));
+      if (match[0] === '\r' && match.index === text.length - 1) afterCR = true;
+      pending.push(text.slice(start, match.index));
+      line(pending.join(''));
+      pending = [];
       start = match.index + match[0].length;
     }
-    pending = pending.slice(start);
+    if (start < text.length) pending.push(text.slice(start));
   };
 
   return {
@@ -110,10 +115,10 @@ export function createSseParser(): SseParser {
     end() {
       out = [];
       if (decoder) read(decoder.decode());
-      if (pending !== '') line(pending);
+      if (pending.length > 0) line(pending.join(''));
       dispatch();
       decoder = undefined;
-      pending = '';
+      pending = [];
       afterCR = false;
       atStart = true;
       lastId = '';

@@ -14,8 +14,8 @@ import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
-/** More warnings than this end in one that says so: a hostile stream cannot grow the list. */
-const MAX_WARNINGS = 100;
+/** More warnings than this end in one that counts them: a hostile stream cannot grow the list. */
+const MAX_WARNINGS = 1_000;
 
 /** Shown in a tool call whose name never arrived (the protocol needs one). */
 const UNNAMED_TOOL = 'unknown';
@@ -58,11 +58,15 @@ export class StreamBuilder {
   private thinkingSources = new Map<string, number>();
   /** Source of a segment placed whole (thinking, a provider-run result) → its index. */
   private placedSources = new Map<string, number>();
+  /** The indices in `textSources`: asked at each new source, so never a scan of them all. */
+  private claimedSegments = new Set<number>();
   private tools = new Map<string, ToolCall>();
   /** Segments a reader builds whole (1.1: thinking, provider-run calls), by key → index. */
   private placed = new Map<string, number>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
+  /** Warnings past MAX_WARNINGS, counted in the last one. */
+  private unlisted = 0;
   private refused = false;
   /** Set when a segment changed and no update has sent it yet (`amend` without announcing). */
   private unannounced = false;
@@ -100,20 +104,22 @@ export class StreamBuilder {
 
   /** Records a warning; with `once`, only the first warning under that key. */
   warn(code: string, message: string, once?: string) {
-    if (this.warnings.length > MAX_WARNINGS) return;
     if (once !== undefined) {
       if (this.warned.has(once)) return;
       this.warned.add(once);
     }
-    this.warnings.push(
-      this.warnings.length === MAX_WARNINGS
-        ? {
-            code: 'too-many-warnings',
-            message: `More than ${MAX_WARNINGS} warnings; the rest were left out.`,
-            event: this.event,
-          }
-        : { code, message, event: this.event },
-    );
+    if (this.warnings.length < MAX_WARNINGS) {
+      this.warnings.push({ code, message, event: this.event });
+      return;
+    }
+    this.unlisted++;
+    const last = {
+      code: 'too-many-warnings',
+      message: `${this.unlisted.toLocaleString('en')} more warnings are not listed.`,
+      event: this.event,
+    };
+    if (this.unlisted === 1) this.warnings.push(last);
+    else this.warnings[MAX_WARNINGS] = last;
   }
 
   /** Something the protocol has no place for was left out (warned once per key). */
@@ -154,7 +160,7 @@ export class StreamBuilder {
   textStart(source: string) {
     if (!this.live() || this.textSources.has(source)) return;
     this.begin();
-    this.textSources.set(source, this.newTextSegment(true));
+    this.claim(source, this.newTextSegment(true));
   }
 
   /** Adds text from one source (a content block, an output item, the choice's delta). */
@@ -164,15 +170,15 @@ export class StreamBuilder {
     let index = this.textSources.get(source);
     if (index === undefined) {
       index = this.newTextSegment(false);
-      this.textSources.set(source, index);
+      this.claim(source, index);
     }
     const segment = this.segments[index];
     if (segment.kind !== 'text') return;
     segment.content += delta;
     if (index === this.segments.length - 1)
       this.updates.push({ type: 'text', messageId: this.messageId, delta });
-    // Interleaved sources: the text went into an earlier segment, which only a whole update shows.
-    else this.changed();
+    // Interleaved sources: the text went into an earlier segment, sent whole.
+    else this.changed(index);
   }
 
   /**
@@ -187,12 +193,17 @@ export class StreamBuilder {
     const segment = this.segments[last];
     if (segment.kind === 'text' && segment.content === '' && !this.claimed(last)) return last;
     this.segments.push({ kind: 'text', content: '' });
-    if (announce || segment.kind === 'text') this.changed();
+    if (announce || segment.kind === 'text') this.changed(last + 1);
     return last + 1;
   }
 
+  private claim(source: string, index: number) {
+    this.textSources.set(source, index);
+    this.claimedSegments.add(index);
+  }
+
   private claimed(index: number): boolean {
-    return [...this.textSources.values()].includes(index);
+    return this.claimedSegments.has(index);
   }
 
   /** The model refused: its refusal is shown as text (the protocol has no refusal kind). */
@@ -358,7 +369,7 @@ export class StreamBuilder {
       if (named && !known.named && !known.done) {
         known.named = true;
         known.segment.toolName = name;
-        this.changed();
+        this.changed(known.index);
       }
       return;
     }
@@ -389,7 +400,7 @@ export class StreamBuilder {
       done: false,
       ...(usable ? { initial } : {}),
     });
-    this.changed();
+    this.changed(index);
   }
 
   /** Keeps Gemini's thought signature with its call: later turns must send it back. */
@@ -397,7 +408,7 @@ export class StreamBuilder {
     const call = this.tools.get(key);
     if (!call || call.done) return;
     call.segment.thoughtSignature = signature;
-    this.changed();
+    this.changed(call.index);
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
@@ -429,7 +440,7 @@ export class StreamBuilder {
     if (!call || call.done || !this.live()) return;
     if (typeof full === 'string') call.raw = full;
     this.complete(call);
-    this.changed();
+    this.changed(call.index);
   }
 
   /** Whether the message has a tool call (Responses says `completed` for both endings). */
@@ -476,6 +487,8 @@ export class StreamBuilder {
     if (kept.length > 0 && kept.length < this.segments.length) {
       this.segments = kept;
       changed = true;
+      const position = new Map(kept.map((segment, index) => [segment, index]));
+      for (const call of this.tools.values()) call.index = position.get(call.segment)!;
     }
     for (const call of this.tools.values()) {
       if (call.done) continue;
@@ -498,7 +511,7 @@ export class StreamBuilder {
       if (!call.named)
         this.warn(
           'tool-name-missing',
-          `The tool call in segment ${this.segments.indexOf(call.segment)} never got a name; it is shown as "${UNNAMED_TOOL}".`,
+          `The tool call in segment ${call.index} never got a name; it is shown as "${UNNAMED_TOOL}".`,
         );
     if (changed || this.unannounced) this.changed();
     this.ended = true;
@@ -538,17 +551,32 @@ export class StreamBuilder {
     }
     this.warn(
       'arguments-not-object',
-      `The arguments of the ${label(call.segment.toolName)} call (segment ${this.segments.indexOf(call.segment)}) are not a JSON object; they are kept as { "value": … }.`,
+      `The arguments of the ${label(call.segment.toolName)} call (segment ${call.index}) are not a JSON object; they are kept as { "value": … }.`,
     );
     return { value: call.raw };
   }
 
-  /** Sends the whole message: as the message of an `append` or `update` just before, if any. */
-  private changed() {
+  /**
+   * Sends what changed: the segment at `index` (new at the end, or replacing one), else the
+   * whole message. Folded into an `append` or `update` just before, if any, so that a message
+   * is sent whole at most once per event: one segment per change keeps a stream of many tool
+   * calls linear.
+   */
+  private changed(index?: number) {
     this.unannounced = false;
     this.begin();
     const last = this.updates.at(-1);
     if (last?.type === 'append' || last?.type === 'update') last.message = this.message();
-    else this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (index === undefined)
+      this.updates.push({ type: 'update', messageId: this.messageId, message: this.message() });
+    else if (last?.type === 'segment' && last.segmentIndex === index)
+      last.segment = { ...this.segments[index] };
+    else
+      this.updates.push({
+        type: 'segment',
+        messageId: this.messageId,
+        segmentIndex: index,
+        segment: { ...this.segments[index] },
+      });
   }
 }

@@ -39,9 +39,15 @@ export interface StreamWarning {
  * - `tool-arguments`: the next piece of a tool call's arguments, raw JSON text
  *   (`appendToolArguments(messageId, segmentIndex, delta)`). The message itself keeps `{}` as
  *   the call's `arguments` until the call is complete; show the pieces joined meanwhile.
+ * - `segment`: one segment, added at the end of the message (`segmentIndex` is the number of
+ *   segments it has) or replacing the one at `segmentIndex`. Sent when a segment is added other
+ *   than by `text` (a tool call starts, a text block starts after another), when a tool call is
+ *   named, signed or complete (its `arguments` parsed), and when text goes into a segment
+ *   before the last. Only what changed travels, so a stream of many tool calls costs the same
+ *   per call at its end as at its start.
  * - `update`: the whole message, replacing the one with its id (`updateMessage(id, message)`).
- *   Sent when a segment is added other than by `text`, when a tool call is complete (its
- *   `arguments` parsed), and at the end when anything changed.
+ *   Sent at the end when that changed it: text blocks that stayed empty removed, tool calls
+ *   still open completed.
  * - `end`: the stream is over (`endStream(messageId)`), with why and everything that was
  *   warned about.
  */
@@ -49,6 +55,7 @@ export type StreamUpdate =
   | { type: 'append'; message: Message }
   | { type: 'text'; messageId: string; delta: string }
   | { type: 'tool-arguments'; messageId: string; segmentIndex: number; delta: string }
+  | { type: 'segment'; messageId: string; segmentIndex: number; segment: Segment }
   | { type: 'update'; messageId: string; message: Message }
   | {
       type: 'end';
@@ -62,9 +69,9 @@ export type StreamUpdate =
 /**
  * Applies one stream update to the message it names and returns the new message; the one
  * given is not changed. `append` returns its new message and `update` its replacement; `text`
- * adds its delta as {@link StreamUpdate} says; `tool-arguments` and `end` change nothing in the
- * message; an update for another message id returns the message as it was. What a host that
- * keeps its own messages needs, and what the live elements do.
+ * and `segment` change the message as {@link StreamUpdate} says; `tool-arguments` and `end`
+ * change nothing in the message; an update for another message id returns the message as it
+ * was. What a host that keeps its own messages needs, and what the live elements do.
  *
  * @example
  * ```ts
@@ -86,6 +93,17 @@ export function applyStreamUpdate(message: Message, update: StreamUpdate): Messa
       if (last?.kind === 'text')
         segments[segments.length - 1] = { ...last, content: last.content + update.delta };
       else segments.push({ kind: 'text', content: update.delta });
+      return { ...message, segments };
+    }
+    case 'segment': {
+      const { segmentIndex: index } = update;
+      if (
+        update.messageId !== message.id ||
+        !(Number.isInteger(index) && index >= 0 && index <= message.segments.length)
+      )
+        return message;
+      const segments: Segment[] = [...message.segments];
+      segments[index] = update.segment;
       return { ...message, segments };
     }
     default:
