@@ -754,10 +754,10 @@ describe('the stream reader keeps what the request reader keeps (item 8)', () =>
     ]);
     assert.deepEqual(reader.warnings, []);
     // No update per piece of thinking: the append, the thinking's start and then the whole of
-    // it, the redacted block, the text block's start, its text, the end.
+    // it, the redacted block, the text block's start (only that segment), its text, the end.
     assert.deepEqual(
       updates.map((u) => u.type),
-      ['append', 'update', 'update', 'update', 'update', 'text', 'end'],
+      ['append', 'update', 'update', 'update', 'segment', 'text', 'end'],
     );
   });
 

@@ -20,18 +20,30 @@ test('a list of 100,000 numbers: the first 1,000 errors, then one that counts th
 });
 
 test('unknown fields at one place are one warning that counts them, with examples', () => {
-  const body: Record<string, unknown> = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
-  for (let i = 0; i < 100_000; i++) body[`k${i}`] = i;
-  const { warnings, envelope } = importEnvelope(body, { from: 'openai' });
+  // A request's own top-level fields are kept (Envelope.request); a message's are not.
+  const message: Record<string, unknown> = { role: 'user', content: 'hi' };
+  for (let i = 0; i < 100_000; i++) message[`k${i}`] = i;
+  const { warnings, envelope } = importEnvelope(
+    { model: 'm', messages: [message] },
+    { from: 'openai' },
+  );
   assert.equal(envelope?.messages.length, 1);
   assert.deepEqual(warnings, [
     {
-      path: '',
+      path: '/messages/0',
       code: 'fields-not-kept',
       message:
-        "100,000 fields at the top level have no place in the protocol and were left out, for instance '/k0', '/k1', '/k2'.",
+        "100,000 fields at /messages/* have no place in the protocol and were left out, for instance '/messages/0/k0', '/messages/0/k1', '/messages/0/k2'.",
     },
   ]);
+});
+
+test('a request with 100,000 top-level fields keeps them all, as it came', () => {
+  const body: Record<string, unknown> = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+  for (let i = 0; i < 100_000; i++) body[`k${i}`] = i;
+  const { warnings, envelope } = importEnvelope(body, { from: 'openai' });
+  assert.deepEqual(warnings, []);
+  assert.equal(Object.keys(envelope!.request!.fields!).length, 100_000);
 });
 
 test('the same unknown field in every message is one warning; a few stay one each', () => {

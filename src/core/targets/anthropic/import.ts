@@ -356,7 +356,7 @@ const BLOCK_FIELDS: Record<string, string[]> = {
 const CLIENT_RESULT_FIELDS = BLOCK_FIELDS.tool_result!;
 
 function checkFields(block: JsonObject, at: string, { builder, m }: BlockContext) {
-  const known = BLOCK_FIELDS[textOf(block.type)];
+  const known = ownValue(BLOCK_FIELDS, block.type);
   if (known)
     builder.unknownFields(block, known, at, `a ${textOf(block.type)} block of message ${m}`);
 }

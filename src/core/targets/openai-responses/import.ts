@@ -51,7 +51,15 @@ export function readOpenAIResponses(body: JsonObject, builder: EnvelopeBuilder) 
         'stored-context-not-kept',
         `'${key}' refers to a conversation the API stored; the envelope holds only what the request sent, so it was left out.`,
       );
-    } else fields[key] = value;
+    } else {
+      // defineProperty: a field named __proto__ stays a field.
+      Object.defineProperty(fields, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   // Values the reader cannot place come back as they were.
   if (Array.isArray(body.tools) && body.tools.length === 0) fields.tools = [];

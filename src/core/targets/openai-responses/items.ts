@@ -14,6 +14,7 @@ import type {
 } from '../../protocol/types.js';
 import { pointerToken } from '../../protocol/issues.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { ownValue } from '../../protocol/own-value.js';
 
 /** The built-in calls, by item type: the tool's name (mcp calls name the server's tool). */
 const CALLS: Record<string, string> = {
@@ -166,7 +167,8 @@ export function callOfItem(item: JsonObject): {
   const type = item.type as string;
   const server = typeof item.server_label === 'string' ? item.server_label : undefined;
   const named = typeof item.name === 'string' && item.name !== '' ? item.name : undefined;
-  const toolName = (type.startsWith('mcp_') && type !== 'mcp_list_tools' && named) || CALLS[type]!;
+  const toolName =
+    (type.startsWith('mcp_') && type !== 'mcp_list_tools' && named) || ownValue(CALLS, type)!;
   const id =
     typeof item.call_id === 'string' && item.call_id !== ''
       ? item.call_id
@@ -210,7 +212,7 @@ export function resultOfItem(item: JsonObject): ToolCallResultSegment {
   const output = item.output;
   return {
     kind: 'tool_call_result',
-    toolName: RESULTS[type]!,
+    toolName: ownValue(RESULTS, type)!,
     result:
       type === 'mcp_approval_response'
         ? item.approve === true

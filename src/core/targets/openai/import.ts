@@ -66,10 +66,7 @@ export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
     if (!isJsonObject(message)) return builder.unreadableMessage(path, m);
     const role = message.role;
     // Own keys only: a role such as "toString" names no reader.
-    const known =
-      typeof role === 'string' && Object.hasOwn(MESSAGE_FIELDS, role)
-        ? MESSAGE_FIELDS[role]
-        : undefined;
+    const known = ownValue(MESSAGE_FIELDS, role);
     if (!known) return builder.unknownRole(path, `Message ${m}`, role);
     const emptyFields = otherFields(message, known, path, `message ${m}`, builder);
     const named: Pick<Draft, 'name' | 'originalRole'> = {};

@@ -47,7 +47,7 @@ export function createChatCompletionsReader(builder: StreamBuilder) {
     if (event.type !== undefined) return builder.unknown('Events', event.type);
     for (const field of Object.keys(CHUNK_CONTENT))
       if (event[field] !== undefined && !isEmptyList(event[field]))
-        builder.omit(CHUNK_CONTENT[field], field);
+        builder.omit(ownValue(CHUNK_CONTENT, field)!, field);
     if (!Array.isArray(event.choices)) {
       // The usage-only chunk of `stream_options.include_usage` may come with no choices at all.
       if (event.usage === undefined)
@@ -80,7 +80,7 @@ export function createChatCompletionsReader(builder: StreamBuilder) {
 }
 
 function finishWith(finish: string, builder: StreamBuilder) {
-  const reason = Object.hasOwn(FINISH_REASONS, finish) ? FINISH_REASONS[finish] : undefined;
+  const reason = ownValue(FINISH_REASONS, finish);
   if (reason === 'error')
     return builder.fail(
       `The provider stopped the message with finish reason ${label(finish)}; it may be unfinished.`,
