@@ -6,14 +6,17 @@ import type { Envelope } from '../src/core/protocol/types.js';
 import { importEnvelope } from '../src/core/targets/import.js';
 import { loggedRequests, type ImportedRequest } from '../src/core/targets/import-logged.js';
 
-/** An OpenAI Chat Completions request with settings the protocol has no place for. */
+/**
+ * An OpenAI Chat Completions request whose messages carry fields the protocol has no place for
+ * (its own settings, such as `temperature`, are kept).
+ */
 export const loggedChatRequest = {
   model: 'gpt-4o',
   temperature: 0.2,
   tool_choice: 'auto',
   messages: [
-    { role: 'system', content: 'You answer in one sentence.' },
-    { role: 'user', content: 'What is the weather in Lisbon?' },
+    { role: 'system', content: 'You answer in one sentence.', weight: 2 },
+    { role: 'user', content: 'What is the weather in Lisbon?', cache: true },
   ],
   tools: [
     {
@@ -30,7 +33,10 @@ export const loggedChatRequest = {
 /** The same request without them: it exports back as it was logged. */
 export const loggedPlainRequest = {
   model: 'gpt-4o',
-  messages: loggedChatRequest.messages,
+  messages: [
+    { role: 'system', content: 'You answer in one sentence.' },
+    { role: 'user', content: 'What is the weather in Lisbon?' },
+  ],
 };
 
 /** A body read as the viewer reads an opened file: the envelope, and the request behind it. */

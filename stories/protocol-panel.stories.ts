@@ -214,7 +214,7 @@ export const ImportedFromLog: Story = {
     const notice = () => shadow.querySelector('[part~="log-notice"]');
     await expect(notice()).toHaveTextContent('This request differs from the log:');
     await expect(notice()).toHaveTextContent(
-      "/temperature: Field 'temperature' of the request has no place in the protocol; it was left out.",
+      "/messages/0/weight: Field 'weight' of message 0 has no place in the protocol; it was left out.",
     );
     await expect(shadow.querySelector('[part~="warnings"]')).toBeNull();
     await userEvent.click(getByRole('tab', { name: 'Anthropic' }));

@@ -6,7 +6,7 @@ import { issueText } from '../../src/core/protocol/issues.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import { importEnvelope, type ImportWarning } from '../../src/core/targets/import.js';
 import { loggedRequests, recordWarnings } from '../../src/core/targets/import-logged.js';
-import { plainBody, temperatureBody, wizardBody } from '../fixtures/logged-requests.js';
+import { plainBody, unkeptFieldsBody, wizardBody } from '../fixtures/logged-requests.js';
 
 const warning = (path: string, code = 'field-not-kept'): ImportWarning => ({
   path,
@@ -128,20 +128,20 @@ describe('compareWithLog: the export against the body it was imported from (issu
   });
 
   test('the export of an imported body, with the warnings import gave', () => {
-    const read = importEnvelope(temperatureBody);
-    const imported = loggedRequests(temperatureBody, read)({ source: 'openai', path: '' })!;
+    const read = importEnvelope(unkeptFieldsBody);
+    const imported = loggedRequests(unkeptFieldsBody, read)({ source: 'openai', path: '' })!;
     const exported = exportEnvelope(read.envelope!, { target: 'openai' }).body;
     const result = compareWithLog(exported, imported);
     assert.deepEqual(
       result.differences.map((d) => [d.path, d.warnings.map((w) => w.message)]),
       [
         [
-          '/temperature',
-          ["Field 'temperature' of the request has no place in the protocol; it was left out."],
+          '/messages/0/weight',
+          ["Field 'weight' of message 0 has no place in the protocol; it was left out."],
         ],
         [
-          '/tool_choice',
-          ["Field 'tool_choice' of the request has no place in the protocol; it was left out."],
+          '/messages/1/cache',
+          ["Field 'cache' of message 1 has no place in the protocol; it was left out."],
         ],
       ],
     );
@@ -157,7 +157,7 @@ describe('compareWithLog: the export against the body it was imported from (issu
 describe('loggedRequests: the body a conversation was read from', () => {
   const pair = {
     request: {
-      body: { model: 'gpt-4o', temperature: 1, messages: [{ role: 'user', content: 'hi' }] },
+      body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi', cache: true }] },
     },
     response: {
       body: {
@@ -190,20 +190,20 @@ describe('loggedRequests: the body a conversation was read from', () => {
     assert.equal(answered.withResponse, true);
     // The response is the last turn, as the import read it.
     assert.deepEqual(answered.body.messages, [
-      { role: 'user', content: 'hi' },
+      { role: 'user', content: 'hi', cache: true },
       { role: 'assistant', content: 'hello' },
     ]);
     assert.deepEqual(
       answered.warnings.map((w) => w.path),
-      ['/1/request/body/temperature'],
+      ['/1/request/body/messages/0/cache'],
     );
     assert.equal(requestOf(third!), undefined, 'an envelope is not a logged request');
 
-    const lines = `\ufeff${JSON.stringify(temperatureBody)}\n\n${JSON.stringify(pair)}\n`;
+    const lines = `\ufeff${JSON.stringify(unkeptFieldsBody)}\n\n${JSON.stringify(pair)}\n`;
     const jsonl = importEnvelope(lines);
     const ofLine = loggedRequests(lines, jsonl);
     const [one, two] = jsonl.envelopes!;
-    assert.deepEqual(ofLine(one!)!.body, temperatureBody);
+    assert.deepEqual(ofLine(one!)!.body, unkeptFieldsBody);
     assert.deepEqual(
       ofLine(one!)!.warnings.map((w) => w.message),
       jsonl.warnings.filter((w) => (w as { line?: number }).line === 1).map((w) => w.message),
@@ -213,11 +213,11 @@ describe('loggedRequests: the body a conversation was read from', () => {
   });
 
   test('recordWarnings: a record’s own warnings and its conversation’s, in the import’s order', () => {
-    const text = JSON.stringify([temperatureBody, wizardBody, plainBody]);
+    const text = JSON.stringify([unkeptFieldsBody, wizardBody, plainBody]);
     const read = importEnvelope(text);
     assert.deepEqual(
       recordWarnings(read, { source: 'openai', path: '/0' }).map((w) => w.path),
-      ['/0/temperature', '/0/tool_choice'],
+      ['/0/messages/0/weight', '/0/messages/1/cache'],
     );
     // The wizard record gave no conversation; its warnings are still its record's.
     assert.deepEqual(
@@ -229,7 +229,7 @@ describe('loggedRequests: the body a conversation was read from', () => {
     );
     assert.deepEqual(recordWarnings(read, { source: 'openai', path: '/2' }), []);
     // A record's path is a whole token: /1 is not /10.
-    const eleven = JSON.stringify([...Array(10).fill(plainBody), temperatureBody]);
+    const eleven = JSON.stringify([...Array(10).fill(plainBody), unkeptFieldsBody]);
     assert.deepEqual(recordWarnings(importEnvelope(eleven), { source: 'openai', path: '/1' }), []);
   });
 });
@@ -247,7 +247,7 @@ describe('the CLI and the viewer say the same sentences (issue 50, item 3)', () 
   };
 
   test('every warning and error `prompt-envelope import` prints is issueText of what import gave', () => {
-    for (const body of [temperatureBody, wizardBody, plainBody]) {
+    for (const body of [unkeptFieldsBody, wizardBody, plainBody]) {
       const read = importEnvelope(JSON.stringify(body));
       const expected = read.warnings.map((w) => `warning: ${issueText(w)}`);
       if (read.errors.length > 0)

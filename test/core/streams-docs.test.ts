@@ -13,6 +13,10 @@ const recipes = new Map(
   [...doc.matchAll(/\{\/\* recipe: (.+?) \*\/\}\n+```js\n([\s\S]*?)```/g)].map((m) => [m[1], m[2]]),
 );
 
+/** The thought signature the recorded Gemini stream ends with. */
+const SIGNATURE =
+  'EqsFCqgFAb4+9vvtAF5n87lB4OGDOoTRMOqp35jW65XsYXh6BySMwl9nvrbAvPcl2U0xITaYUyV4CmREEDB1z0ZPpCg7iEwiZcj40Eh1jXoL8Y/BbPqxdgZKvKxdBsJx92y2ML5ytajQHVFQb9ohEMMnjs9uNadLAhDEsOU1nC5tl3FQkx94uaGfWvg61bJT3Y9OxFdo/kbpm4RBngvYhVkBzHKkHBj72T2bUd8J4HPssi7ORC5iPosPRIOyH/CAVHEtMzFYMwb7OhRu+CW8Z9u7gDieME5iJjXtJtLrNGDxgR7XtWfRRyGjsj6uDS+KvjR3SUSWPdn5eeH6w+LXZm1X///Hvhhcx+NHxsuGjF3fGhyzTVAoIzk0lxyB4+/A9I4Xa0o/T4coVDiewMzGZDwmket//ig8x9UC8cyWr/hy1joZWUO7ooJlLncv8gy4Ng+y1JdievZokSFDNWfMMNAQr3kgUwJDucqDp44C1xMtgR3lhJ75IBBnprHCE/ThgvNXujmqNkwAjp5dS4PjVbrw8fqSylfE80tvU0g9dXqg4pEyG+hGIxbANLhsWjAKLqh69hyqvVLg2Ds3wppphf61IfC4VoeLWj85CjBZMf+k85NsUIJQ6+DQS9IPNbM29ZOzpUbHoWKJB6VzNCSJse7Pi07L+pd6skl77km00y4lJdHIGHfEgi8PaOonakBcxbRqKzGJAA/urlP0tiWya2fTWrvNZOybJHyyofNNSI4s5y76yKEjP1wnPqC7ujrQk6xb7eyCeqH9ekByy3vv0JfgERFptoSUoG2toIr9M3lS/LKpnwfCvZh+z3J0iMb83d4MaPKhGhE49J4660XUsEmjygAZNi9HnjfC3KtaU/07Sx4JCezMtpsLKUxBgy4xaNqwew3FwAG37eeWcow=';
+
 const cases = [
   {
     recipe: 'openai-chat',
@@ -65,6 +69,9 @@ const cases = [
     auth: ['x-goog-api-key', 'gemini-test'],
     segments: [
       { kind: 'text', content: 'There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y' },
+      // Gemini ends its answer with an empty text that carries only a thought signature: kept,
+      // byte for byte, as thinking without text (it goes back in the next request).
+      { kind: 'thinking', content: '', collapsed: true, thoughtSignature: SIGNATURE },
     ],
   },
 ];

@@ -7,7 +7,7 @@ import { issueText } from '../../src/core/protocol/issues.js';
 import { importEnvelope } from '../../src/core/targets/import.js';
 import { loggedRequests, type ImportedRequest } from '../../src/core/targets/import-logged.js';
 import type { Envelope } from '../../src/core/protocol/types.js';
-import { plainBody, temperatureBody, wizardBody } from '../fixtures/logged-requests.js';
+import { plainBody, unkeptFieldsBody, wizardBody } from '../fixtures/logged-requests.js';
 import { deepQuery, part, parts, settle } from './helpers.js';
 
 // Issue 43 ("nothing differs silently") and issue 50 item 3: a conversation opened from a
@@ -39,17 +39,19 @@ async function panelFor(body: object, tab = 'openai', lang = 'en') {
 
 describe('<protocol-panel> with the request it was imported from', () => {
   it('the API tab lists each path that differs from the log with the import warning naming it', async () => {
-    const { panel, imported } = await panelFor(temperatureBody);
+    const { panel, imported } = await panelFor(unkeptFieldsBody);
     const notice = part(panel, 'log-notice')!;
     expect(notice.querySelector('.log-title')!.textContent).to.include(
       'This request differs from the log:',
     );
     const differences = parts(panel, 'log-difference');
     expect(differences.map((d) => words(d.querySelector('code')))).to.deep.equal([
-      '/temperature',
-      '/tool_choice',
+      '/messages/0/weight',
+      '/messages/1/cache',
     ]);
-    expect(words(differences[0])).to.include('/temperature is in the log, not in this request');
+    expect(words(differences[0])).to.include(
+      '/messages/0/weight is in the log, not in this request',
+    );
     // Each warning in the CLI's words: `prompt-envelope import` prints "warning: " + this.
     expect(differences.map((d) => words(d.querySelector('li')))).to.deep.equal(
       imported.warnings.map(issueText),
@@ -57,7 +59,7 @@ describe('<protocol-panel> with the request it was imported from', () => {
     expect(notice.textContent).not.to.include('not explained');
     // The body differs from what was read: never "No warnings" beside it.
     expect(panel.shadowRoot!.textContent).not.to.include('No warnings');
-    expect(panel.shownText).not.to.include('temperature');
+    expect(panel.shownText).not.to.include('"weight"');
   });
 
   it('a body that comes back identical is "the request as logged"', async () => {
@@ -70,7 +72,7 @@ describe('<protocol-panel> with the request it was imported from', () => {
   });
 
   it('a difference no import warning names is listed as not explained, never hidden', async () => {
-    const given = imported(temperatureBody);
+    const given = imported(unkeptFieldsBody);
     const panel = await fixture<ProtocolPanel>(
       html`<protocol-panel
         .envelope=${given.envelope}
@@ -85,7 +87,7 @@ describe('<protocol-panel> with the request it was imported from', () => {
   });
 
   it('the other tabs say what the import said, and their own export warnings as before', async () => {
-    const { panel, imported } = await panelFor(temperatureBody, 'anthropic');
+    const { panel, imported } = await panelFor(unkeptFieldsBody, 'anthropic');
     const notice = part(panel, 'log-notice')!;
     expect(words(notice)).to.include('Imported from a logged OpenAI request.');
     expect(words(notice)).to.include('What the import said (2):');
@@ -97,14 +99,14 @@ describe('<protocol-panel> with the request it was imported from', () => {
   });
 
   it('in Chinese', async () => {
-    const { panel } = await panelFor(temperatureBody, 'openai', 'zh-CN');
+    const { panel } = await panelFor(unkeptFieldsBody, 'openai', 'zh-CN');
     await waitUntil(() => part(panel, 'log-notice')!.textContent!.includes('此请求与日志不同'));
     expect(words(parts(panel, 'log-difference')[0])).to.include('在日志中，不在此请求中');
   });
 
   it('is accessible (axe) in both themes, differing and identical', async () => {
     for (const theme of ['light', 'dark'])
-      for (const body of [temperatureBody, plainBody]) {
+      for (const body of [unkeptFieldsBody, plainBody]) {
         const given = imported(body);
         const panel = await fixture<ProtocolPanel>(
           html`<protocol-panel
@@ -125,7 +127,7 @@ describe('<envelope-viewer> opens a logged request and shows what the import sai
 
   it('a body: its entry shows the warnings count, its API tab the differences', async () => {
     const el = await fixture<EnvelopeViewer>(html`<envelope-viewer open-files></envelope-viewer>`);
-    await el.openFile(JSON.stringify(temperatureBody), 'request.json');
+    await el.openFile(JSON.stringify(unkeptFieldsBody), 'request.json');
     await settle(el);
     const marker = part(el, 'import-marker')!;
     expect(words(marker)).to.equal('⚠ 2');
@@ -134,7 +136,7 @@ describe('<envelope-viewer> opens a logged request and shows what the import sai
     expect(panel.imported?.source).to.equal('openai');
     await settle(panel);
     expect(parts(panel, 'log-difference').map((d) => words(d.querySelector('code')))).to.deep.equal(
-      ['/temperature', '/tool_choice'],
+      ['/messages/0/weight', '/messages/1/cache'],
     );
   });
 
@@ -157,7 +159,7 @@ describe('<envelope-viewer> opens a logged request and shows what the import sai
 
   it('a list: each conversation entry shows its own count; an envelope clears the comparison', async () => {
     const el = await fixture<EnvelopeViewer>(html`<envelope-viewer open-files></envelope-viewer>`);
-    const text = JSON.stringify([temperatureBody, wizardBody, plainBody]);
+    const text = JSON.stringify([unkeptFieldsBody, wizardBody, plainBody]);
     await el.openFile(text, 'requests.json');
     await settle(el);
     const entries = [...shadow(el).querySelectorAll('[part="conversations"] li')];
