@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { exportEnvelope } from '../src/core/targets/export.js';
 import { validateEnvelope } from '../src/core/protocol/validate.js';
+import { importEnvelope } from '../src/core/targets/import.js';
+import { createSseParser } from '../src/core/targets/streams/sse.js';
+import { createStreamReader } from '../src/core/targets/streams/stream-reader.js';
 import { demoEnvelopes } from '../src/data/demos/index.js';
 import { mixedEnvelope } from './data.js';
 
@@ -53,4 +56,72 @@ const perSecond = (run: (envelope: unknown) => unknown) => {
 const oursRate = perSecond(validateEnvelope);
 const ajvRate = perSecond(ajvValidate);
 
-console.log(JSON.stringify({ exportTime, stringifyTime, oursRate, ajvRate }));
+/** One SSE line of `megabytes`, sent in 16 kB pieces as a network body arrives. */
+const sseLine = (megabytes: number) => {
+  const piece = 'x'.repeat(16_384);
+  const sse = createSseParser();
+  sse.push('data: ');
+  for (let i = 0; i < megabytes * 64; i++) sse.push(piece);
+  return sse.push('\n\n');
+};
+const sseLine2 = time(() => sseLine(2), 5);
+const sseLine16 = time(() => sseLine(16), 5);
+
+/** An Anthropic stream of `count` tool calls, text deltas or argument deltas. */
+const stream = (shape: 'tools' | 'text' | 'arguments', count: number) => {
+  const reader = createStreamReader({ messageId: 'a', timestamp: 0, provider: 'anthropic' });
+  reader.read({ type: 'message_start', message: { model: 'm' } });
+  const block =
+    shape === 'text' ? { type: 'text', text: '' } : { type: 'tool_use', id: 't', name: 'f' };
+  if (shape !== 'tools')
+    reader.read({ type: 'content_block_start', index: 0, content_block: block });
+  for (let index = 0; index < count; index++) {
+    if (shape === 'tools') {
+      reader.read({
+        type: 'content_block_start',
+        index,
+        content_block: { ...block, id: `t${index}` },
+      });
+      reader.read({ type: 'content_block_stop', index });
+    } else {
+      const delta =
+        shape === 'text'
+          ? { type: 'text_delta', text: 'word ' }
+          : { type: 'input_json_delta', partial_json: '1,' };
+      reader.read({ type: 'content_block_delta', index: 0, delta });
+    }
+  }
+  reader.read({ type: 'message_stop' });
+  return reader.end();
+};
+const streams = Object.fromEntries(
+  (['tools', 'text', 'arguments'] as const).flatMap((shape) => [
+    [`${shape}Small`, time(() => stream(shape, 2_500), 5) / 2_500],
+    [`${shape}Large`, time(() => stream(shape, 20_000), 5) / 20_000],
+  ]),
+);
+
+// A list of a million numbers: a million errors once, now the first thousand and a count.
+const million = Array.from({ length: 1_000_000 }, (_, i) => i);
+const numbers = JSON.stringify(million);
+const numbersParse = time(() => JSON.parse(numbers), 3);
+const numbersImport = time(() => importEnvelope(numbers), 3);
+// The same text given to validateEnvelope: one error (an envelope is an object), read whole.
+const numbersValidate = time(() => validateEnvelope(JSON.parse(numbers)), 3);
+for (const { errors } of [importEnvelope(numbers), validateEnvelope(JSON.parse(numbers))])
+  if (errors.length > 1_001) throw new Error('A million numbers must list at most 1,001 errors.');
+
+console.log(
+  JSON.stringify({
+    numbersParse,
+    numbersImport,
+    numbersValidate,
+    exportTime,
+    stringifyTime,
+    oursRate,
+    ajvRate,
+    sseLine2,
+    sseLine16,
+    ...streams,
+  }),
+);

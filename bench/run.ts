@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type BuildOptions } from 'esbuild';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { sideBySide, type SideBySide } from './side-by-side.js';
 
 // A stuck browser or process must not hang `npm run bench` silently.
@@ -61,11 +61,12 @@ function record(
 }
 
 /**
- * One section alone: `npm run bench -- --hostile` the hostile sizes (minutes, not the rest),
- * `-- --open` opening your own data (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
+ * One section alone: `npm run bench -- --core` the core in Node (no browser, no build),
+ * `-- --hostile` the hostile sizes (minutes, not the rest), `-- --open` opening your own data
+ * (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
  * `-- --hostile --case tools-10k-schemas --case arguments-100k-keys` runs only those cases.
  */
-const only = (['hostile', 'open', 'side-by-side'] as const).find((section) =>
+const only = (['core', 'hostile', 'open', 'side-by-side'] as const).find((section) =>
   process.argv.includes(`--${section}`),
 );
 const onlyOne = only !== undefined;
@@ -75,7 +76,26 @@ let sideBySideTable: SideBySide | undefined;
 
 // ---- Core, in Node ------------------------------------------------------------------------
 
-if (!onlyOne) await benchCore();
+/** What bench/core.ts prints. */
+const CORE_FIGURES = [
+  'exportTime',
+  'stringifyTime',
+  'oursRate',
+  'ajvRate',
+  'sseLine2',
+  'sseLine16',
+  'toolsSmall',
+  'toolsLarge',
+  'textSmall',
+  'textLarge',
+  'argumentsSmall',
+  'argumentsLarge',
+  'numbersParse',
+  'numbersImport',
+  'numbersValidate',
+] as const;
+
+if (runs('core')) await benchCore();
 
 async function benchCore() {
   await build({
@@ -95,15 +115,12 @@ async function benchCore() {
     { length: 5 },
     () =>
       JSON.parse(execFileSync('node', ['bench/.out/core.mjs'], { encoding: 'utf8' })) as Record<
-        'exportTime' | 'stringifyTime' | 'oursRate' | 'ajvRate',
+        (typeof CORE_FIGURES)[number],
         number
       >,
   );
   const core = Object.fromEntries(
-    (['exportTime', 'stringifyTime', 'oursRate', 'ajvRate'] as const).map((key) => [
-      key,
-      median(processes.map((p) => p[key])),
-    ]),
+    CORE_FIGURES.map((key) => [key, median(processes.map((p) => p[key]))]),
   ) as (typeof processes)[number];
   record(
     'OpenAI export of 10,000 messages vs `JSON.stringify` of the envelope',
@@ -121,6 +138,43 @@ async function benchCore() {
     { atLeast: 0.9 },
     'ours also checks free-form values (cycles, NaN, functions) that JSON cannot hold',
   );
+  record(
+    'SSE parser: one 16 MB line vs one 2 MB line (16 kB pieces)',
+    core.sseLine16,
+    core.sseLine2,
+    'ms',
+    { atMost: 10 },
+    'linear is 8×; re-scanning the line at each piece was quadratic (69×)',
+  );
+  record(
+    'Import of a JSON list of 1,000,000 numbers vs its `JSON.parse`',
+    core.numbersImport,
+    core.numbersParse,
+    'ms',
+    { atMost: 30 },
+    'the first 1,000 errors are listed and the rest counted (a million errors took 2 s)',
+  );
+  record(
+    'Validation of a JSON list of 1,000,000 numbers vs its `JSON.parse`',
+    core.numbersValidate,
+    core.numbersParse,
+    'ms',
+    { atMost: 30 },
+    'parse included; one error, since an envelope is an object',
+  );
+  for (const [shape, what] of [
+    ['tools', 'tool call'],
+    ['text', 'text delta'],
+    ['arguments', 'argument delta'],
+  ] as const)
+    record(
+      `Stream reader: time per ${what} at 20,000 vs at 2,500`,
+      core[`${shape}Large`] * 1000,
+      core[`${shape}Small`] * 1000,
+      'µs per event',
+      { atMost: 2 },
+      'updates carry what changed, never a copy of the whole message',
+    );
 }
 
 // ---- Sizes ---------------------------------------------------------------------------------
@@ -147,62 +201,66 @@ function benchSizes() {
 
 // ---- Rendering, in Chromium -----------------------------------------------------------------
 
-mkdirSync('bench/.out', { recursive: true });
-// The offload worker beside the page's bundle, where `new URL('./offload-worker.js',
-// import.meta.url)` looks for it (as dist/ has it beside prompt-envelope.js).
-const browserBuild: BuildOptions = {
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  target: 'es2022',
-  conditions: ['production'],
-  tsconfig: 'tsconfig.json',
-  logLevel: 'warning',
-};
-await build({
-  ...browserBuild,
-  entryPoints: ['src/elements/internal/offload/offload-worker.ts'],
-  outfile: 'bench/.out/offload-worker.js',
-});
-await build({
-  ...browserBuild,
-  entryPoints: ['bench/browser.ts'],
-  outfile: 'bench/.out/browser.js',
-});
-const page = `<!doctype html><html lang="en"><meta charset="utf-8"><body style="margin:0">
+if (only !== 'core') await benchInChromium();
+
+async function benchInChromium() {
+  mkdirSync('bench/.out', { recursive: true });
+  // The offload worker beside the page's bundle, where `new URL('./offload-worker.js',
+  // import.meta.url)` looks for it (as dist/ has it beside prompt-envelope.js).
+  const browserBuild: BuildOptions = {
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    conditions: ['production'],
+    tsconfig: 'tsconfig.json',
+    logLevel: 'warning',
+  };
+  await build({
+    ...browserBuild,
+    entryPoints: ['src/elements/internal/offload/offload-worker.ts'],
+    outfile: 'bench/.out/offload-worker.js',
+  });
+  await build({
+    ...browserBuild,
+    entryPoints: ['bench/browser.ts'],
+    outfile: 'bench/.out/browser.js',
+  });
+  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><body style="margin:0">
 <script type="module" src="/browser.js"></script></body></html>`;
-const server = createServer((request, response) => {
-  if (request.url === '/browser.js' || request.url === '/offload-worker.js') {
-    response.setHeader('content-type', 'text/javascript');
-    response.end(readFileSync(`bench/.out${request.url}`));
-  } else {
-    response.setHeader('content-type', 'text/html');
-    response.end(page);
+  const server = createServer((request, response) => {
+    if (request.url === '/browser.js' || request.url === '/offload-worker.js') {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(readFileSync(`bench/.out${request.url}`));
+    } else {
+      response.setHeader('content-type', 'text/html');
+      response.end(page);
+    }
+  }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+  });
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await tab.waitForFunction(() => 'bench' in window);
+    if (!onlyOne) await benchRendering(tab, browser);
+    if (runs('side-by-side')) await benchSideBySide(browser);
+    if (runs('open')) await benchOpenYourData(tab);
+    if (runs('hostile')) await benchHostileSizes(tab);
+  } finally {
+    await browser.close();
+    server.close();
   }
-}).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
-});
-try {
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-  await tab.waitForFunction(() => 'bench' in window);
-  if (!onlyOne) await benchRendering(tab);
-  if (runs('side-by-side')) await benchSideBySide();
-  if (runs('open')) await benchOpenYourData(tab);
-  if (runs('hostile')) await benchHostileSizes(tab);
-} finally {
-  await browser.close();
-  server.close();
 }
 
 /**
  * Issue 28: ours against vanilla and deep-chat (bench/side-by-side.ts), the issue's goals as
  * figures; the whole table goes into bench/results.json for the docs.
  */
-async function benchSideBySide() {
+async function benchSideBySide(browser: Browser) {
   // Ours is the built package: alone, this section builds it (the full run did in benchSizes).
   if (onlyOne) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   const table = (sideBySideTable = await sideBySide(browser, (line) => console.log(line)));
@@ -302,7 +360,7 @@ async function benchOpenYourData(tab: Page) {
   );
 }
 
-async function benchRendering(tab: Page) {
+async function benchRendering(tab: Page, browser: Browser) {
   // Alternating order and a fresh seed each round: no side is favoured by a warm cache.
   const rounds = 7;
   const lit: number[] = [];
@@ -449,11 +507,9 @@ const measured = figures.map((f) => ({ ...f, ratio: Number(f.ratio.toFixed(3)) }
 // A section alone does not replace the full results the docs are built from; the side-by-side
 // section alone replaces its own figures and table in them (the table carries its own date).
 const output =
-  only === 'hostile'
-    ? 'bench/.out/hostile.json'
-    : only === 'open'
-      ? 'bench/.out/open.json'
-      : 'bench/results.json';
+  only === 'hostile' || only === 'open' || only === 'core'
+    ? `bench/.out/${only}.json`
+    : 'bench/results.json';
 const last =
   only === 'side-by-side' && existsSync(output)
     ? (JSON.parse(readFileSync(output, 'utf8')) as {
