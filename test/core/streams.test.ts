@@ -946,7 +946,12 @@ describe('createStreamReader rules', () => {
       ],
       segments: [
         text('Let me '),
-        { kind: 'thinking', content: 'check this.', collapsed: true, thoughtSignature: 'dGhvdWdodA==' },
+        {
+          kind: 'thinking',
+          content: 'check this.',
+          collapsed: true,
+          thoughtSignature: 'dGhvdWdodA==',
+        },
         text('look.'),
         {
           kind: 'tool_call_request',

@@ -67,7 +67,6 @@ export function createEnvelopeBuilder() {
   const unresolved = new Map<ToolCallResultSegment, string>();
   let tools: ToolItem[] = [];
   let request: RequestRecord | undefined;
-  let toolsPath = '';
 
   const warn = (path: string, code: string, message: string) => {
     warnings.push({ path, code, message });
@@ -229,9 +228,8 @@ export function createEnvelopeBuilder() {
       request = record;
     },
 
-    setTools(list: ToolItem[], path: string) {
+    setTools(list: ToolItem[]) {
       tools = list;
-      toolsPath = path;
     },
 
     /**

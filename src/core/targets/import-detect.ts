@@ -167,8 +167,7 @@ function chatFormat(body: JsonObject, messages: unknown[]): Detection {
       openai.add(`the role '${message.role}'`);
     if ('tool_calls' in message || 'tool_call_id' in message) openai.add('tool_calls');
     // The reasoning fields of OpenAI-compatible APIs (DeepSeek, Z.ai, Groq, OpenRouter …).
-    if ('reasoning_content' in message || 'reasoning' in message)
-      openai.add('reasoning fields');
+    if ('reasoning_content' in message || 'reasoning' in message) openai.add('reasoning fields');
     if (message.content === null) openai.add('null content');
     for (const part of listOf(message.content)) {
       if (!isJsonObject(part)) continue;

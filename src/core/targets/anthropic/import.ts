@@ -58,7 +58,7 @@ export function readAnthropic(body: JsonObject, builder: EnvelopeBuilder) {
     ...listOf(body.tools).map((t: unknown) => readTool(t)),
     ...listOf(body.mcp_servers).map((s: unknown, i) => readMcpServer(s, i, builder)),
   ];
-  builder.setTools(tools, '/tools');
+  builder.setTools(tools);
   readSystem(body.system, tools, builder);
   const messages = listOf(body.messages);
   /** Tool name of each call the provider ran, by id: its result is named after it. */

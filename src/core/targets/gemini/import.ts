@@ -165,7 +165,7 @@ function readTools(value: unknown, builder: EnvelopeBuilder): ToolItem[] {
   });
   const grouped = defaultToolGroups(tools).some((g, i) => g !== groups[i]);
   if (grouped) tools.forEach((tool, i) => (tool.group = groups[i]));
-  builder.setTools(tools, '/tools');
+  builder.setTools(tools);
   return tools;
 }
 

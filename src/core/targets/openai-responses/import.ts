@@ -78,7 +78,7 @@ export function readOpenAIResponses(body: JsonObject, builder: EnvelopeBuilder) 
     const tool = readTool(t, `/tools/${i}`, i, builder);
     if (tool) tools.push(tool);
   });
-  builder.setTools(tools, '/tools');
+  builder.setTools(tools);
 
   let systemDone = false;
   let started = false;

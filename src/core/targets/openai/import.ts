@@ -56,7 +56,7 @@ export function readOpenAI(body: JsonObject, builder: EnvelopeBuilder) {
     ),
   );
   if (Object.keys(fields).length > 0) builder.setRequest({ target: 'openai', fields });
-  builder.setTools(readTools(body, builder), body.tools === undefined ? '/functions' : '/tools');
+  builder.setTools(readTools(body, builder));
   const reasoningModel = reasoningModelOf(body);
   const messages = listOf(body.messages);
   let started = false;

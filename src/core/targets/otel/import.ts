@@ -24,7 +24,6 @@ export function readOTel(body: JsonObject, builder: EnvelopeBuilder) {
     listOf(body.toolDefinitions).map((t: unknown) =>
       isJsonObject(t) ? toolItem(t.name, t.description, t.parameters) : toolItem('', '', undefined),
     ),
-    '/toolDefinitions',
   );
   const system = Array.isArray(body.systemInstructions) ? otelText(body.systemInstructions) : '';
   builder.system(system || null);
