@@ -14,9 +14,11 @@ export type { ExportResult, TargetExportOptions } from './targets/export-pipelin
 export {
   checkGeminiRequest,
   type GeminiContent,
+  type GeminiFunctionCall,
   type GeminiFunctionDeclaration,
   type GeminiPart,
   type GeminiRequest,
+  type GeminiTool,
 } from './targets/gemini/export.js';
 
 /**

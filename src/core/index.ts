@@ -16,6 +16,8 @@ export {
   type DocumentSegment,
   type Envelope,
   type ImageDetail,
+  type ItemStatus,
+  type ItemType,
   type LongTextSegment,
   type MediaSegment,
   type MediaType,
@@ -24,7 +26,10 @@ export {
   type Message,
   type OriginalRole,
   type ProtocolVersion,
+  type RequestRecord,
+  type RequestTarget,
   type Role,
+  type RunBy,
   type Scene,
   type Segment,
   type SegmentKind,
@@ -37,6 +42,7 @@ export {
   type StaticVarSegment,
   type SystemPromptSegment,
   type TextSegment,
+  type ThinkingSegment,
   type ToolCallRequestSegment,
   type ToolCallResultSegment,
   type ToolItem,
@@ -96,10 +102,17 @@ export {
 } from './targets/openai/export.js';
 export {
   checkOpenAIResponsesRequest,
+  type ItemBookkeeping,
+  type OpenAIResponsesBuiltInItem,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesFunctionTool,
   type OpenAIResponsesInputPart,
   type OpenAIResponsesItem,
   type OpenAIResponsesMessage,
+  type OpenAIResponsesOutputPart,
   type OpenAIResponsesOutputText,
+  type OpenAIResponsesReasoning,
   type OpenAIResponsesRequest,
   type OpenAIResponsesTool,
 } from './targets/openai-responses/export.js';
@@ -117,9 +130,11 @@ export {
 export {
   checkGeminiRequest,
   type GeminiContent,
+  type GeminiFunctionCall,
   type GeminiFunctionDeclaration,
   type GeminiPart,
   type GeminiRequest,
+  type GeminiTool,
 } from './targets/gemini/export.js';
 export {
   checkOTelRecord,

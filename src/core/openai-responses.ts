@@ -13,10 +13,17 @@ import { openAIResponses, type OpenAIResponsesRequest } from './targets/openai-r
 export type { ExportResult, TargetExportOptions } from './targets/export-pipeline.js';
 export {
   checkOpenAIResponsesRequest,
+  type ItemBookkeeping,
+  type OpenAIResponsesBuiltInItem,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesFunctionTool,
   type OpenAIResponsesInputPart,
   type OpenAIResponsesItem,
   type OpenAIResponsesMessage,
+  type OpenAIResponsesOutputPart,
   type OpenAIResponsesOutputText,
+  type OpenAIResponsesReasoning,
   type OpenAIResponsesRequest,
   type OpenAIResponsesTool,
 } from './targets/openai-responses/export.js';

@@ -54,7 +54,7 @@ export type OpenAIResponsesItem =
   | OpenAIResponsesBuiltInItem;
 
 /** What an imported item said besides its content: its `id` and `status` (protocol 1.1). */
-interface ItemBookkeeping {
+export interface ItemBookkeeping {
   id?: string;
   status?: ItemStatus;
 }
