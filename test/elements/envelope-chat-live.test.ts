@@ -176,7 +176,8 @@ describe('<envelope-chat> live: streaming', () => {
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me ' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'check.' } },
       { type: 'content_block_stop', index: 0 },
-      // Text after a left-out block is a segment of its own (a whole update, then text).
+      // Thinking is kept (protocol 1.1: the 1.0 conversation becomes 1.1), and the text after it
+      // is a segment of its own (that segment alone, then its text).
       { type: 'content_block_start', index: 9, content_block: { type: 'thinking', thinking: '' } },
       { type: 'content_block_start', index: 8, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 8, delta: { type: 'text_delta', text: 'Now.' } },
@@ -205,9 +206,11 @@ describe('<envelope-chat> live: streaming', () => {
     expect((el.envelope as Envelope).messages[3]).to.deep.equal(reader.message());
     expect(reader.message().segments.map((s) => s.kind)).to.deep.equal([
       'text',
+      'thinking',
       'text',
       'tool_call_request',
     ]);
+    expect((el.envelope as Envelope).version).to.equal('1.1');
     expect(deepQuery(el, 'envelope-message[streaming]')).to.not.exist;
   });
 });

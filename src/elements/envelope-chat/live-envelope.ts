@@ -3,7 +3,7 @@ import { searchEnvelope, type SearchResult } from '../../core/insight/search.js'
 import type { EnvelopeError } from '../../core/protocol/issues.js';
 import { staticVariables } from '../../core/protocol/template.js';
 import type { Envelope, Message, StateChangeSegment } from '../../core/protocol/types.js';
-import { validateEnvelope } from '../../core/protocol/validate.js';
+import { usesVersion11, validateEnvelope } from '../../core/protocol/validate.js';
 
 /**
  * A conversation that grows while it is shown (SPEC §8, live): each change makes a new envelope
@@ -74,6 +74,20 @@ export function indexById(envelope: Envelope): Map<string, number> {
 }
 
 /**
+ * The version the conversation needs once it holds `message`: a "1.0" one becomes "1.1" for a
+ * message that uses what only 1.1 has (a streamed answer's thinking, a provider-run tool …);
+ * every 1.0 document is valid 1.1, so nothing shown changes.
+ */
+function versionWith(envelope: Envelope, message: unknown): Envelope['version'] {
+  return envelope.version === '1.0' &&
+    typeof message === 'object' &&
+    message !== null &&
+    usesVersion11({ version: '1.1', messages: [message as Message] })
+    ? '1.1'
+    : envelope.version;
+}
+
+/**
  * The errors of `message` as message `index` of `envelope` (its version's rules), with paths
  * into the envelope; a second message with an id already there is refused too.
  */
@@ -81,9 +95,10 @@ function messageErrors(
   envelope: Envelope,
   message: unknown,
   index: number,
+  version: Envelope['version'],
   replacing?: string,
 ): EnvelopeError[] {
-  const result = validateEnvelope({ version: envelope.version, messages: [message] });
+  const result = validateEnvelope({ version, messages: [message] });
   const errors = result.errors.map((e) => ({
     ...e,
     path: e.path.replace(/^\/messages\/0/, `/messages/${index}`),
@@ -104,10 +119,11 @@ function messageErrors(
 /** The envelope with `message` added at the end, or why it cannot be. */
 export function appendTo(envelope: Envelope, derived: Derived, message: unknown): LiveChange {
   const index = envelope.messages.length;
-  const errors = messageErrors(envelope, message, index);
+  const version = versionWith(envelope, message);
+  const errors = messageErrors(envelope, message, index, version);
   if (errors.length > 0) return { ok: false, errors };
   const added = message as Message;
-  const next: Envelope = { ...envelope, messages: [...envelope.messages, added] };
+  const next: Envelope = { ...envelope, version, messages: [...envelope.messages, added] };
   const speakers = speakersOf.get(envelope);
   let rebuilt = false;
   let nextDerived = derived;
@@ -145,7 +161,8 @@ export function replaceIn(
       ok: false,
       errors: [{ path: '', keyword: 'id', message: `No message has the id '${id}'.` }],
     };
-  const errors = messageErrors(envelope, message, index, id);
+  const version = versionWith(envelope, message);
+  const errors = messageErrors(envelope, message, index, version, id);
   const newId = (message as { id?: unknown } | null)?.id;
   if (errors.length === 0 && newId !== id)
     errors.push({
@@ -158,7 +175,7 @@ export function replaceIn(
   const replaced = message as Message;
   const messages = envelope.messages.slice();
   messages[index] = replaced;
-  const next: Envelope = { ...envelope, messages };
+  const next: Envelope = { ...envelope, version, messages };
   // Only the speaker and state changes decide headers: the usual update (more text, a parsed
   // tool call) changes neither, and keeps everything derived.
   const same =
