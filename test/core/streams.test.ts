@@ -1602,6 +1602,17 @@ describe('property tests (fast-check)', () => {
   );
   const junk = fc.oneof(any, providerish, fc.string(), fc.constantFrom('[DONE]', '', '{}'));
 
+  test('a block start with no type inside thinking: the thinking still reaches the host', () => {
+    // Found by the property below: thinking changed without an update of its own, then a
+    // segment-only update for the next text left the host without the thinking's text.
+    const real = splitSse(fixture('anthropic-thinking.sse'));
+    const junk = { type: 'content_block_start', index: 0, content_block: {} };
+    const { reader, updates } = readAll([...real.slice(0, 15), junk, ...real.slice(15)]);
+    assertWellFormed(reader, updates);
+    const [thinking] = reader.message().segments;
+    assert.ok(thinking?.kind === 'thinking' && thinking.content.startsWith('I need to find'));
+  });
+
   test('arbitrary junk events never throw, and the message stays valid', () => {
     const valid = ALL.map((file) => splitSse(fixture(file)));
     fc.assert(

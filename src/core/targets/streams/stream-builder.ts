@@ -563,6 +563,8 @@ export class StreamBuilder {
    * calls linear.
    */
   private changed(index?: number) {
+    // A change not sent yet (`amend` without announcing) goes out with this one: the whole message.
+    if (this.unannounced) index = undefined;
     this.unannounced = false;
     this.begin();
     const last = this.updates.at(-1);
