@@ -169,6 +169,7 @@ export type {
 export {
   measureEnvelope,
   type ContextSize,
+  type ImageMeasure,
   type MeasureBucket,
   type MeasureOptions,
   type MeasureResult,
@@ -176,6 +177,14 @@ export {
   type MessageSize,
   type SegmentSize,
 } from './insight/measure.js';
+export {
+  imagePixelSize,
+  imageTokens,
+  type ImagePixels,
+  type ImageProvider,
+  type ImageTokenCount,
+  type ImageTokenRule,
+} from './insight/image-tokens.js';
 export { estimateTokenizer, type Tokenizer } from './insight/token-estimate.js';
 export { searchEnvelope, type SearchMatch, type SearchResult } from './insight/search.js';
 export {

@@ -3,7 +3,6 @@ import { describe, test } from 'node:test';
 import { loadBpeTokenizer } from '../../src/core/insight/bpe-tokenizer.js';
 import { exportEnvelope } from '../../src/core/targets/export.js';
 import {
-  IMAGE_TOKENS,
   MEASURE_BUCKETS,
   measureEnvelope,
   type ContextSize,
@@ -96,11 +95,12 @@ describe('measureEnvelope', () => {
     ]);
     const d = measureEnvelope(demoEnvelopes.d);
     assert.deepEqual(bucketsWithTokens(d), ['system_prompt', 'history', 'media']);
-    // One image sent as an image, and an audio clip sent as a text line.
+    // One image sent as an image (a 320 × 240 WebP: one 512-px tile at OpenAI), and an audio
+    // clip sent as a text line.
     const media = d.byMessage.flatMap((m) => m.segments).filter((s) => s.kind === 'media');
     assert.equal(media.length, 2);
     assert.deepEqual(
-      media.map((s) => s.characters === 0 && s.tokens === IMAGE_TOKENS),
+      media.map((s) => s.characters === 0 && s.tokens === 255),
       [true, false],
     );
     assert.ok(media[1].characters > 0);
@@ -264,8 +264,9 @@ describe('measureEnvelope', () => {
     const r = measureEnvelope(demoEnvelopes.d, { imageTokens: 1000 });
     assert.equal(
       r.byKind.media.tokens - measureEnvelope(demoEnvelopes.d).byKind.media.tokens,
-      1000 - IMAGE_TOKENS,
+      1000 - 255,
     );
+    assert.deepEqual(r.images, { count: 1, unsized: 0, auto: 0, rule: 'fixed' });
   });
 
   for (const [name, input] of [

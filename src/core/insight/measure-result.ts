@@ -1,6 +1,7 @@
 import type { EnvelopeError } from '../protocol/issues.js';
 import type { Message, SegmentKind } from '../protocol/types.js';
 import type { ExportTarget } from '../targets/export-targets.js';
+import type { ImageTokenRule } from './image-tokens.js';
 
 /*
  * What measureEnvelope gives, apart from measuring: the elements show a measurement (and the
@@ -52,6 +53,18 @@ export interface MessageSize extends ContextSize {
   overhead: ContextSize;
 }
 
+/** How the images the request sends as images were counted. */
+export interface ImageMeasure {
+  /** Images the request sends as images. */
+  count: number;
+  /** Of them, those whose size the envelope does not give (only a `data:` URL's header does). */
+  unsized: number;
+  /** Of them, those OpenAI looks at in the resolution it chooses (`detail: "auto"`, or none). */
+  auto: number;
+  /** The provider's rule they were counted by (absent when there are none). */
+  rule?: ImageTokenRule;
+}
+
 export interface MeasureWarning {
   code: string;
   message: string;
@@ -68,6 +81,11 @@ export interface MeasureResult {
   byMessage: MessageSize[];
   /** Exported text that no segment wrote: joins, host headers, `Error: ` prefixes and the like. */
   overhead: ContextSize;
+  /**
+   * How images were counted. A count with `unsized` or `auto` images is an estimate: the meter
+   * marks it so.
+   */
+  images: ImageMeasure;
   /** Why nothing was measured: validation errors or an unknown target. */
   errors: EnvelopeError[];
   warnings: MeasureWarning[];
@@ -88,6 +106,7 @@ export function emptyMeasurement(target: ExportTarget, tokenizer: string): Measu
     byKind,
     byMessage: [],
     overhead: size(),
+    images: { count: 0, unsized: 0, auto: 0 },
     errors: [],
     warnings: [],
   };

@@ -13,6 +13,7 @@ import { jsonPreview } from '../protocol/json-value.js';
 import { staticVariables } from '../protocol/template.js';
 import type { ExportOptions } from '../targets/target.js';
 import { bodySlots } from './body-slots.js';
+import { imagePixelSize, imageProvider, imageTokens as countImage } from './image-tokens.js';
 import { estimateOpaqueTokens, estimateTokenizer, type Tokenizer } from './token-estimate.js';
 import { validateEnvelope } from '../protocol/validate.js';
 import {
@@ -28,6 +29,7 @@ import {
 export {
   MEASURE_BUCKETS,
   type ContextSize,
+  type ImageMeasure,
   type MeasureBucket,
   type MeasureResult,
   type MeasureWarning,
@@ -42,17 +44,11 @@ export interface MeasureOptions {
   tokenizer?: Tokenizer;
   /** Passed to the export (model, time zone, where later system messages go). */
   exportOptions?: ExportOptions;
-  /** Tokens charged per image sent as an image (default `IMAGE_TOKENS`). */
+  /**
+   * Tokens charged per image sent as an image, instead of the provider's rule (`imageTokens`).
+   */
   imageTokens?: number;
 }
-
-/**
- * Tokens charged for an image the request sends as an image. What a provider bills depends on
- * the pixel size, which an envelope does not record; 765 is what OpenAI charges for a
- * 1024 × 1024 image at high detail (Anthropic: about 1,400 for the same image). The URL's text,
- * a data: URL's base64 included, is not what the model reads, so it counts no characters.
- */
-export const IMAGE_TOKENS = 765;
 
 /**
  * Characters and estimated tokens of what the model really receives (SPEC §3.4): the envelope
@@ -64,8 +60,12 @@ export const IMAGE_TOKENS = 765;
  *   themselves: their values are counted in the system prompts they fill in. A `tool_overview`
  *   counts its lines in the system text and its declarations in `tools`.
  * - Buckets follow the segment kind; `text` in a system message counts as system prompt.
- * - Images sent as images count `imageTokens` each and no characters; audio, video and images
- *   outside user messages are sent as a text line, which is what is counted.
+ * - Images sent as images count no characters (the URL is not what the model reads) and the
+ *   tokens of the provider's documented rule (`imageTokens`): OpenAI's by `detail` and model,
+ *   Anthropic's pixel formula, Gemini's tiles; OTel records follow the model's name. The size
+ *   comes from a `data:` URL's header; without one the image counts as 1024 × 1024 pixels, and
+ *   `images` says how many were estimated. Audio, video and images outside user messages are
+ *   sent as a text line, which is what is counted.
  * - The model's thinking (1.1) counts as its message's history whether or not the target sends
  *   it back: its text and summary where the body carries them, else as the segment holds them;
  *   redacted or encrypted thinking by the length of its data (`estimateOpaqueTokens`).
@@ -103,7 +103,26 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
   const conversation = assembleFor(valid, target, exportOptions);
   const rendered = TARGETS[target].render(conversation, exportOptions);
   const count = safeCounter(custom, result.warnings);
-  const imageTokens = Math.max(0, Number(options.imageTokens ?? IMAGE_TOKENS)) || 0;
+  const fixedImageTokens =
+    options.imageTokens === undefined ? undefined : Math.max(0, Number(options.imageTokens)) || 0;
+  const model = exportOptions.model ?? valid.model ?? '';
+  const provider = imageProvider(target, model);
+  const images = result.images;
+  const imageCost = (ref: SegmentRef | undefined): number => {
+    images.count++;
+    if (fixedImageTokens !== undefined) {
+      images.rule = 'fixed';
+      return fixedImageTokens;
+    }
+    const segment = ref && valid.messages[ref.message].segments[ref.segment];
+    const media = segment?.kind === 'media' ? segment : undefined;
+    const size = media ? imagePixelSize(media.url) : undefined;
+    const count = countImage(provider, size, media?.detail, model);
+    images.rule = count.rule;
+    if (count.unsized) images.unsized++;
+    if (count.auto) images.auto++;
+    return count.tokens;
+  };
 
   result.byMessage = valid.messages.map((message) => ({
     id: message.id,
@@ -154,9 +173,11 @@ export function measureEnvelope(envelope: unknown, options?: MeasureOptions | nu
       case 'tool':
         charge(nextTool(), slot.text);
         break;
-      case 'image':
-        charge(nextImage(), '', imageTokens);
+      case 'image': {
+        const ref = nextImage();
+        charge(ref, '', imageCost(ref));
         break;
+      }
       case 'text': {
         const pending = slot.system ? trace.systemTexts : trace.turnTexts;
         const sources = [
