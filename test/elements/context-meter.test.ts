@@ -117,6 +117,70 @@ describe('<context-meter>', () => {
     expect(el.shadowRoot!.querySelector('caption')!.textContent).to.include('Anthropic');
   });
 
+  describe('images', () => {
+    const withImage = (detail?: 'low' | 'high') => ({
+      version: '1.1' as const,
+      messages: [
+        {
+          id: 'u',
+          role: 'user' as const,
+          timestamp: 1,
+          segments: [
+            { kind: 'text' as const, content: 'What is in this picture?' },
+            {
+              kind: 'media' as const,
+              mediaType: 'image' as const,
+              url: 'https://example.com/cat.png',
+              ...(detail ? { detail } : {}),
+            },
+          ],
+        },
+      ],
+    });
+    const header = (el: ContextMeter) =>
+      el.shadowRoot!.querySelector<HTMLElement>('[part~="header"] .total')!;
+    const note = (el: ContextMeter) => el.shadowRoot!.querySelector('.legend .note')?.textContent;
+
+    it("counts OpenAI's low detail as 85 tokens, exactly: no estimate shown", async () => {
+      const el = await fixture<ContextMeter>(
+        html`<context-meter .envelope=${withImage('low')}></context-meter>`,
+      );
+      expect(rows(el).find((row) => row[0] === 'media')![1]).to.equal('85');
+      expect(header(el).textContent!.trim()).to.match(/^\d[\d,]* tokens$/);
+      expect(header(el).title).to.equal('');
+      expect(note(el)).to.equal(undefined);
+    });
+
+    it('says it estimates an image whose size it does not know, by which rule', async () => {
+      const el = await fixture<ContextMeter>(
+        html`<context-meter .envelope=${withImage('high')}></context-meter>`,
+      );
+      const sentence =
+        "Image size unknown: 1 image estimated as 1024 × 1024 pixels by OpenAI's 512-pixel tiles.";
+      const m = measureEnvelope(withImage('high'));
+      expect(header(el).textContent!.trim()).to.equal(`≈ ${fmt(m.total.tokens)} tokens`);
+      expect(header(el).title).to.equal(sentence);
+      expect(note(el)).to.equal(sentence);
+
+      el.target = 'anthropic';
+      await el.updateComplete;
+      expect(note(el)).to.equal(
+        "Image size unknown: 1 image estimated as 1024 × 1024 pixels by Anthropic's width × height ÷ 750.",
+      );
+      expect(rows(el).find((row) => row[0] === 'media')![1]).to.equal(fmt(1399));
+    });
+
+    it('says OpenAI\'s "auto" detail is counted as high', async () => {
+      const el = await fixture<ContextMeter>(
+        html`<context-meter .envelope=${await loadDemo('d')}></context-meter>`,
+      );
+      expect(note(el)).to.equal(
+        '1 image with OpenAI detail "auto" counted as "high": the model chooses.',
+      );
+      expect(header(el).textContent!.trim()).to.match(/^≈ /);
+    });
+  });
+
   it('uses a tokenizer given as a property, and shows a precomputed measurement', async () => {
     const envelope = await loadDemo('a');
     const tokenizer = { name: 'letters', count: (t: string) => t.length };

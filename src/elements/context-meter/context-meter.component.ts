@@ -6,6 +6,7 @@ import {
   emptyMeasurement,
   MEASURE_BUCKETS,
   type ContextSize,
+  type ImageMeasure,
   type MeasureBucket,
   type MeasureResult,
 } from '../../core/insight/measure-result.js';
@@ -81,7 +82,9 @@ function checkMeasurement(value: MeasureResult): MeasureResult {
  * @summary How big the context is: a stacked bar of estimated tokens by kind (system prompt,
  * memory, skills, tools, history, tool traffic, documents, long text, media), measured by
  * `measureEnvelope` on the request exported for `target`, with a legend table of tokens,
- * characters and shares, the total, and an optional context-window `limit`.
+ * characters and shares, the total, and an optional context-window `limit`. Images count by
+ * the target provider's rules; when a count rests on a guess (an image of unknown size, or
+ * OpenAI's `auto` detail) the total reads "≈" and the legend and the total's tooltip say why.
  *
  * @event {EnvelopeLoadEvent} envelope-load - Its own envelope input is valid (`detail: { envelope, warnings }`).
  * @event {EnvelopeErrorEvent} envelope-error - Its own envelope input is invalid (`detail: { errors }`).
@@ -279,6 +282,17 @@ export class ContextMeter extends LitElement {
     ];
     const shown = rows.filter(([, size]) => size.tokens > 0 || size.characters > 0);
     const share = (tokens: number) => percent(total > 0 ? tokens / total : 0);
+    // A measurement set from outside may come from a version without `images`.
+    const images: Partial<ImageMeasure> = result.images ?? {};
+    const notes = [
+      (images.unsized ?? 0) > 0 &&
+        a.t('meter.imagesUnsized', {
+          n: number(images.unsized!),
+          rule: a.t(`meter.rule.${images.rule ?? 'openai-tiles'}` as const),
+        }),
+      (images.auto ?? 0) > 0 && a.t('meter.imagesAuto', { n: number(images.auto!) }),
+    ].filter((note) => note !== false);
+    const estimate = notes.length > 0 ? notes.join(' ') : undefined;
     const limitText =
       limit === undefined
         ? nothing
@@ -297,7 +311,9 @@ export class ContextMeter extends LitElement {
           >`;
     return html`<div class="meter ${this.compact ? 'compact' : ''} ${over ? 'over' : ''}">
       <div part="header" class="header">
-        <span class="total">${a.t('meter.totalTokens', { n: number(total) })}</span>
+        <span class="total" title=${estimate ?? nothing}
+          >${a.t(estimate ? 'meter.totalTokensApprox' : 'meter.totalTokens', { n: number(total) })}</span
+        >
         ${limitText}
       </div>
       <div part="bar" class="bar" aria-hidden="true">
@@ -351,6 +367,7 @@ export class ContextMeter extends LitElement {
             </tr>
           </tfoot>
         </table>
+        ${estimate ? html`<p class="note">${estimate}</p>` : nothing}
       </div>
     </div>`;
   }

@@ -135,7 +135,12 @@ export const contextMeterStyles = css`
     border-radius: 2px;
     vertical-align: -0.05rem;
   }
-  .empty {
+  .empty,
+  .note {
     color: var(--_muted);
+  }
+  .note {
+    margin: 0.25rem 0 0;
+    font-size: 0.875em;
   }
 `;
