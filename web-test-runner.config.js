@@ -1,7 +1,31 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { Buffer } from 'node:buffer';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+
+/**
+ * `executeServerCommand('screenshot', { selector, name })`: a PNG (base64) of what the person
+ * sees of the element `selector` picks (Playwright's locators reach into shadow roots). With
+ * `name`, also written to screenshots/<name>.png (git-ignored) for a person to look at.
+ */
+function screenshotPlugin() {
+  return {
+    name: 'screenshot',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'screenshot') return undefined;
+      const page = session.browser.getPage(session.id);
+      const png = await page
+        .locator(payload.selector)
+        .screenshot({ animations: 'disabled', caret: 'hide' });
+      if (typeof payload.name === 'string' && /^[\w-]+$/.test(payload.name)) {
+        mkdirSync('screenshots', { recursive: true });
+        writeFileSync(`screenshots/${payload.name}.png`, png);
+      }
+      return png.toString('base64');
+    },
+  };
+}
 
 /** Bytes each endless answer has sent, by its query (a name the test chooses). */
 const hostileSent = new Map();
@@ -11,7 +35,10 @@ export default {
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 300_000,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    screenshotPlugin(),
+  ],
   middleware: [
     // A module worker is loaded by URL (`new URL('./offload-worker.js', import.meta.url)`),
     // which the esbuild plugin does not map to its .ts source as it does for imports.

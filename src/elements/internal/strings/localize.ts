@@ -24,34 +24,99 @@ let observer: MutationObserver | undefined;
 let pageObserver: MutationObserver | undefined;
 let systemScheme: MediaQueryList | undefined;
 
-/** The page's own light or dark choice, read once and again only when the page changes it. */
-let pageScheme: 'light' | 'dark' | undefined;
+/**
+ * The page's own switch (undefined: it has none), read once and again only when the page
+ * changes; `pageGeneration` counts the changes, so that what each element read of its
+ * surroundings is read again after one.
+ */
+let pageSwitch: 'light' | 'dark' | undefined | null = null;
+let pageGeneration = 0;
 
 /**
- * What `theme="auto"` follows: the page's own switch first (`<html class="dark">` as VitePress
- * and Tailwind write it, `data-theme="dark"` as Docusaurus and Starlight do, `color-scheme` on
- * the root), then the system's preference.
+ * The dark switches of the sites people put the elements on: the class `dark` or `light` on
+ * `<html>` (VitePress, Tailwind), `data-theme` on `<html>` (Docusaurus, Starlight) or `<body>`
+ * (Furo, whose `auto` leaves it to the system), and Material for MkDocs' `data-md-color-scheme`
+ * on `<body>` (`slate` is its dark scheme, `default` its light one).
  */
-function readPageScheme(): 'light' | 'dark' {
+function readPageSwitch(): 'light' | 'dark' | undefined {
   const root = document.documentElement;
+  const body = document.body;
   if (root.classList.contains('dark')) return 'dark';
   if (root.classList.contains('light')) return 'light';
-  const data = root.dataset.theme ?? document.body?.dataset.theme;
-  if (data === 'dark' || data === 'light') return data;
-  const scheme = getComputedStyle(root).colorScheme.replace('only', '').trim();
-  if (scheme === 'dark' || scheme === 'light') return scheme;
+  for (const data of [root.dataset.theme, body?.dataset.theme])
+    if (data === 'dark' || data === 'light') return data;
+  const material = body?.dataset.mdColorScheme;
+  if (material === 'slate') return 'dark';
+  if (material === 'default') return 'light';
+  return undefined;
+}
+
+/**
+ * Without a switch, what surrounds the element: the `color-scheme` its parent computes (a page's
+ * `:root { color-scheme: dark }`), else the first opaque background up its ancestors (a page
+ * that only paints itself dark), else the system's preference. Read when the element connects
+ * and after the page changes, never on a render.
+ */
+function readSurroundings(host: Element): 'light' | 'dark' {
+  let node = parentAcrossShadow(host);
+  if (node) {
+    const scheme = getComputedStyle(node).colorScheme.replace('only', '').trim();
+    if (scheme === 'dark' || scheme === 'light') return scheme;
+  }
+  for (; node; node = parentAcrossShadow(node)) {
+    const rgba = opaqueColour(getComputedStyle(node).backgroundColor);
+    // Dark when white text would stand out more than black on it (WCAG relative luminance).
+    if (rgba) return relativeLuminance(rgba) < 0.179 ? 'dark' : 'light';
+  }
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+const parentAcrossShadow = (node: Element): Element | null => {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+};
+
+let colourProbe: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * A computed colour as sRGB bytes if it is opaque. Computed colours are `rgb()`/`rgba()`, or,
+ * for newer notations (`oklch()`, `color()`, as Tailwind 4 writes them), kept as written: those
+ * are painted on a one-pixel canvas and read back.
+ */
+function opaqueColour(colour: string): [number, number, number] | undefined {
+  const rgb = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(colour);
+  if (rgb) return rgb[4] === undefined ? [+rgb[1]!, +rgb[2]!, +rgb[3]!] : undefined;
+  colourProbe ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!colourProbe) return undefined;
+  colourProbe.clearRect(0, 0, 1, 1);
+  colourProbe.fillStyle = colour;
+  colourProbe.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = colourProbe.getImageData(0, 0, 1, 1).data;
+  return a === 255 ? [r!, g!, b!] : undefined;
+}
+
+function relativeLuminance([r, g, b]: [number, number, number]): number {
+  const linear = (byte: number) => {
+    const c = byte / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
 function pageChanged() {
-  pageScheme = undefined;
+  pageSwitch = null;
+  pageGeneration++;
   for (const controller of controllers) controller.refresh();
 }
 
-/** Watches what readPageScheme reads, while any element is connected. */
+/** Watches what readPageSwitch and readSurroundings read, while any element is connected. */
 function watchPage() {
   pageObserver = new MutationObserver(pageChanged);
-  const watched = { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] };
+  const watched = {
+    attributes: true,
+    attributeFilter: ['class', 'data-theme', 'data-md-color-scheme', 'style'],
+  };
   pageObserver.observe(document.documentElement, watched);
   if (document.body) pageObserver.observe(document.body, watched);
   systemScheme = matchMedia('(prefers-color-scheme: dark)');
@@ -63,7 +128,7 @@ function unwatchPage() {
   pageObserver = undefined;
   systemScheme?.removeEventListener('change', pageChanged);
   systemScheme = undefined;
-  pageScheme = undefined;
+  pageSwitch = null;
 }
 
 /**
@@ -162,8 +227,15 @@ export class AmbientController implements ReactiveController {
     this.readIfServer();
     if (this.drawnOnServer) return this.drawnOnServer.theme;
     if (this.currentTheme !== 'auto' || isServer) return this.currentTheme;
-    return (pageScheme ??= readPageScheme());
+    if (pageSwitch === null) pageSwitch = readPageSwitch();
+    if (pageSwitch) return pageSwitch;
+    if (this.surroundings?.generation !== pageGeneration)
+      this.surroundings = { generation: pageGeneration, scheme: readSurroundings(this.host) };
+    return this.surroundings.scheme;
   }
+
+  /** What `theme` read of the element's surroundings, and at which page change. */
+  private surroundings?: { generation: number; scheme: 'light' | 'dark' };
 
   /**
    * Until the first render that hydrates server-drawn DOM is done: what the server drew with
@@ -209,6 +281,7 @@ export class AmbientController implements ReactiveController {
     this.drawnOnServer = awaitsHydration(this.host) ? ownSettings(this.host) : undefined;
     if (controllers.size === 0) watchPage();
     controllers.add(this);
+    this.surroundings = undefined; // a new place, perhaps on another background
     this.ownObserver ??= new MutationObserver(() => this.refresh());
     this.ownObserver.observe(this.host, { attributes: true, attributeFilter: ['lang', 'theme'] });
     if (!observer) {

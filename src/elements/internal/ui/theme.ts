@@ -55,9 +55,40 @@ const declarations = (tokens: readonly (string | undefined)[][], column: 1 | 2) 
       .join('\n'),
   );
 
+/*
+ * The page's inherited text settings stop at the host: create-vite's `#app { text-align: center }`
+ * would otherwise centre every message. Each is set to the value a plain page gives. The
+ * direction follows the document's `dir` (`<html dir="rtl">` on an Arabic page, or `dir` on an
+ * ancestor), not a CSS `direction` that a page sets on a container. Colour is the theme's and the
+ * font the element's own (`--pe-font-family`). A page's style on the element itself still wins.
+ */
 export const themeStyles = css`
   :host {
     display: block;
+    direction: ltr;
+    writing-mode: horizontal-tb;
+    font-style: normal;
+    font-weight: 400;
+    font-variant: normal;
+    font-stretch: normal;
+    font-kerning: auto;
+    font-feature-settings: normal;
+    font-variation-settings: normal;
+    font-size-adjust: none;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-align: start;
+    text-align-last: auto;
+    text-indent: 0;
+    text-transform: none;
+    text-shadow: none;
+    white-space: normal;
+    text-wrap: wrap;
+    word-break: normal;
+    overflow-wrap: normal;
+    line-break: auto;
+    hyphens: manual;
+    tab-size: 8;
     font-family: var(
       --pe-font-family,
       system-ui,
@@ -71,6 +102,9 @@ export const themeStyles = css`
     );
     font-size: var(--pe-font-size, 0.9375rem);
     line-height: 1.5;
+  }
+  :host(:dir(rtl)) {
+    direction: rtl;
   }
   :host([hidden]) {
     display: none;
