@@ -145,6 +145,30 @@ function sideBySideRegion() {
   ].join('\n');
 }
 
+/**
+ * What a sentence must say for each kind of figure: a reader should not take the size of an
+ * import line, or of one file, for what a page loads.
+ */
+const NAMES = {
+  'an import line': /\bimport|\bbundle[sd]?\b/i,
+  'one file': /\bfile\b|autoloader|`[\w.-]+\.js`/i,
+  'every script a page loads': /\bpage\b[\s\S]*\bscripts?\b|\bscripts?\b[\s\S]*\bpage\b/i,
+};
+
+/** The sentence around `offset`: from the end of the last one (or a blank line) to its own end. */
+function sentenceAt(text, offset) {
+  const start = Math.max(
+    text.lastIndexOf('\n\n', offset),
+    ...[...text.slice(0, offset).matchAll(/[.!?]\s/g)].slice(-1).map((m) => m.index + 1),
+  );
+  const rest = /[.!?](\s|$)|\n\n/.exec(text.slice(offset));
+  // Without the markers, whose entry names would say it for the sentence.
+  return text
+    .slice(start, rest ? offset + rest.index + 1 : undefined)
+    .replace(/<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g, '')
+    .trim();
+}
+
 const docs = [
   'README.md',
   ...readdirSync(join(root, 'stories'), { recursive: true, encoding: 'utf8' })
@@ -184,10 +208,15 @@ for (const doc of docs) {
   const inline = doc.endsWith('.mdx')
     ? /(\{\/\* (gzip|files):(.+?) \*\/\})[^{]*?(\{\/\* \/\2 \*\/\})/g
     : /(<!-- (gzip|files):(.+?) -->)[^<]*?(<!-- \/\2 -->)/g;
-  text = text.replace(inline, (whole, open, kind, name, close) => {
+  text = text.replace(inline, (whole, open, kind, name, close, offset) => {
     const entry = measuredSizes()[name];
     if (!entry || (kind === 'files' && entry.files === undefined))
       throw new Error(`${doc}: ${open} names no entry of the size check that counts ${kind}.`);
+    const said = sentenceAt(text, offset);
+    if (!NAMES[entry.measures].test(said))
+      throw new Error(
+        `${doc}: the sentence with ${open} does not say what it measures (${entry.measures}): ${said}`,
+      );
     found++;
     return `${open}${kind === 'gzip' ? kB(entry.gzip) : entry.files}${close}`;
   });
