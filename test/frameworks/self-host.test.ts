@@ -123,6 +123,11 @@ test("the README's page, served from the copied folder, draws the chat with no c
   await tab.close();
 });
 
+test('the plain-HTML page quotes the same page as the README', () => {
+  const mdx = readFileSync(join(repo, 'stories/frameworks/plain-html.mdx'), 'utf8');
+  assert.equal(/\{\/\* page: self-hosted \*\/\}\n+```html\n([\s\S]*?)```/.exec(mdx)?.[1], page);
+});
+
 test('the one-file builds the README names are in the copied folder', () => {
   for (const [, name] of readme.matchAll(/`(prompt-envelope(?:\.iife)?\.js)`/g))
     assert.ok(existsSync(join(site, copyAs!, name!)), `${copyAs}/${name}`);
