@@ -39,7 +39,8 @@ function measuredSizes() {
 
 /** What an entry's figure counts, said beside it: an import line, one file, or a page. */
 function measures(s) {
-  if (s.measures === 'every script a page loads') return `every script a page loads (${s.files})`;
+  if (s.measures === 'every script a page loads')
+    return `every script a page loads (${s.files} files)`;
   return s.measures;
 }
 
