@@ -3,9 +3,13 @@
 // `--json` prints the figures for the benchmark and the docs instead of checking; `--why <entry>`
 // lists what an entry's first load holds, module by module, and what it loads on demand.
 //
-// Each entry is measured the way an app's bundler takes it: the built package (through its
-// `exports`, as `prompt-envelope/...`) bundled by esbuild with Lit's production condition,
-// minified, gzip -9. Each has two numbers:
+// Each entry says what it measures (`measures` in --json; the docs name it beside each figure):
+// - an import line: the built package (through its `exports`, as `prompt-envelope/...`) bundled
+//   by esbuild with Lit's production condition, minified, gzip -9, the way an app's bundler takes it;
+// - one file: a script-tag file as it is served, gzip -9;
+// - every script a page loads: the README's self-hosted page opened in Chromium, each script it
+//   requested gzipped alone (one page load, a few seconds).
+// Each has two numbers:
 // - its goal: issue 16's; for the core's validate/export/import line, the 32 kB budget that held
 //   before this round (the bundles' older 150 kB is above their goal). A goal is never raised.
 // - its ceiling, which `npm test` enforces: the goal where the goal is met; where it is not, the
@@ -17,7 +21,8 @@
 // live API and offload pushed the core and the bundles past their older budgets; a gate at the
 // goals fails every run and lands nothing, so the gate stops growth and the report shows the gap.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createServer } from 'node:http';
+import { extname, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -68,6 +73,7 @@ async function bundled(source) {
     .filter((path) => !loaded.has(path))
     .map((path) => [path, gzip(bytes.get(path))]);
   return {
+    measures: 'an import line',
     min: files.reduce((sum, file) => sum + file.length, 0),
     gzip: files.reduce((sum, file) => sum + gzip(file), 0),
     onDemand: onDemand.reduce((sum, [, size]) => sum + size, 0),
@@ -78,48 +84,99 @@ async function bundled(source) {
 /** A file as it is served. */
 function file(path) {
   const bytes = readFileSync(path);
-  return { min: bytes.length, gzip: gzip(bytes) };
-}
-
-/** A module of dist/split/ and every module it imports statically, once each. */
-function staticImports(path, found = new Map()) {
-  if (found.has(path)) return found;
-  const code = readFileSync(path);
-  found.set(path, code);
-  for (const [, relative] of code.toString().matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+)"/g))
-    staticImports(join(dirname(path), relative), found);
-  return found;
+  return { measures: 'one file', min: bytes.length, gzip: gzip(bytes) };
 }
 
 /**
- * What a script-tag page that shows one <envelope-chat> downloads before the chat shows: every
- * file gzipped alone, and how many JS files that is. Apart: the chunks its modules load on
- * demand (the segment views and styles with a message's first view, the meter after the first
- * paint, the offload client for large envelopes; test/ssr/autoloader.test.ts counts the files a
- * page loads in Chromium); the parts of dist/lazy/ (Chinese, DOMPurify, …) are not counted.
+ * The page the README quotes for a self-hosted script tag (after its `<!-- page: self-hosted -->`
+ * marker): the autoloader and one `<envelope-chat src>` of a demo conversation. The size check
+ * measures that page, and test/frameworks/self-host.test.ts serves it from the packed package.
  */
-function splitChatPage() {
-  let found = staticImports('dist/split/autoloader.js');
-  found = staticImports('dist/split/elements/envelope-chat/envelope-chat.js', found);
-  const files = [...found.values()];
-  const later = new Map();
-  for (const [path, code] of found)
-    for (const [, relative] of code.toString().matchAll(/import\("(\.{1,2}\/[^"]+)"\)/g)) {
-      const chunk = join(dirname(path), relative);
-      if (!chunk.startsWith('dist/split/')) continue;
-      for (const [more, bytes] of staticImports(chunk))
-        if (!found.has(more)) later.set(more, bytes);
-    }
-  return {
-    min: files.reduce((sum, bytes) => sum + bytes.length, 0),
-    gzip: files.reduce((sum, bytes) => sum + gzip(bytes), 0),
-    onDemand: [...later.values()].reduce((sum, bytes) => sum + gzip(bytes), 0),
-    files: files.length,
-  };
+function readmePage() {
+  const readme = readFileSync('README.md', 'utf8');
+  const page = /<!-- page: self-hosted -->\n+```html\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!page) throw new Error('README.md has no <!-- page: self-hosted --> block of HTML.');
+  return page;
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+};
+
+/**
+ * Every script a page loads: the README's self-hosted page, served with dist/ as its
+ * `prompt-envelope/` folder and opened in headless Chromium until the chat has drawn every
+ * message and the network is quiet (the chat's context meter loads after the first paint).
+ * Each script the page requested is gzipped alone (-9), as a server sends it.
+ */
+async function pageScripts() {
+  const { chromium } = await import('playwright-core');
+  const page = readmePage();
+  const demo = /src="prompt-envelope\/(data\/demos\/[\w-]+\.json)"/.exec(page)?.[1];
+  if (!demo) throw new Error("The README's self-hosted page shows no demo conversation.");
+  const messages = JSON.parse(readFileSync(`dist/${demo}`, 'utf8')).messages.length;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const local =
+      path === '/' ? null : normalize(`dist/${path.replace(/^\/prompt-envelope\//, '')}`);
+    let body;
+    // Chromium asks every site for one; the page has none.
+    if (path === '/favicon.ico') return void response.writeHead(204).end();
+    if (path === '/') body = page;
+    else if (path.startsWith('/prompt-envelope/') && local.startsWith('dist/'))
+      try {
+        body = readFileSync(local);
+      } catch {
+        body = undefined; // a folder or a missing file: 404
+      }
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? TYPES['.html'] }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+  });
+  try {
+    const tab = await browser.newPage();
+    const problems = [];
+    tab.on('pageerror', (error) => problems.push(error.message));
+    tab.on(
+      'console',
+      (m) => m.type() === 'error' && problems.push(`${m.text()} (${m.location().url})`),
+    );
+    const scripts = [];
+    tab.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await tab
+      .locator('envelope-chat envelope-message')
+      .nth(messages - 1)
+      .waitFor();
+    await tab.locator('envelope-chat context-meter [part~="header"]').first().waitFor();
+    await tab.waitForLoadState('networkidle');
+    if (problems.length) throw new Error(`The self-hosted page failed: ${problems.join('; ')}`);
+    const files = [...new Set(scripts)].map((path) =>
+      readFileSync(`dist/${path.slice('/prompt-envelope/'.length)}`),
+    );
+    return {
+      measures: 'every script a page loads',
+      min: files.reduce((sum, bytes) => sum + bytes.length, 0),
+      gzip: files.reduce((sum, bytes) => sum + gzip(bytes), 0),
+      files: files.length,
+      scripts: [...new Set(scripts)].map((path) => path.slice('/prompt-envelope/'.length)),
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
 }
 
 /** Issue 28: the autoloader page shows a chat after at most this many JS requests. */
-const SPLIT_CHAT_FILES_GOAL = 6;
+const PAGE_FILES_GOAL = 6;
 
 const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 // [name, goal, ceiling (bytes gzip), measure]
@@ -187,7 +244,11 @@ const entries = [
   ['bundle.js', 100_000, 170_600, () => file('dist/prompt-envelope.js')],
   ['bundle.iife.js', 100_000, 170_900, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
-  ['split: page with one chat', 55_000, 51_900, splitChatPage],
+  // The README's self-hosted page with one chat, in Chromium: every script it requests, the
+  // segment views and the context meter included (the entry it replaced on 2026-12-05, 51.6 kB,
+  // counted only the chat's static imports). Its goal is issue 28's 55 kB for the same page, far
+  // from met; the ceiling is the figure measured that day, 113.5 kB (rounded up, plus 0.1 kB).
+  ['page with one chat', 55_000, 113_700, pageScripts],
 ];
 
 const why = process.argv.indexOf('--why');
@@ -236,11 +297,11 @@ if (process.argv.includes('--json')) {
       `${ok ? 'ok  ' : 'OVER'} ${name}: ${kB(f.min)} min, ${kB(f.gzip)} gzip (ceiling ${kB(f.ceiling)}; ${goal}${apart})`,
     );
   }
-  const { files } = figures['split: page with one chat'];
-  const fewEnough = files <= SPLIT_CHAT_FILES_GOAL;
+  const { files, scripts } = figures['page with one chat'];
+  const fewEnough = files <= PAGE_FILES_GOAL;
   over ||= !fewEnough;
   console.log(
-    `${fewEnough ? 'ok  ' : 'OVER'} split: page with one chat: ${files} JS files (goal at most ${SPLIT_CHAT_FILES_GOAL}${fewEnough ? ', met' : ''})`,
+    `${fewEnough ? 'ok  ' : 'OVER'} page with one chat: ${files} JS files (goal at most ${PAGE_FILES_GOAL}${fewEnough ? ', met' : ''}): ${scripts.join(', ')}`,
   );
   // Not in the entries: a page downloads them only when it uses them.
   const lazy = readdirSync('dist/lazy').map(

@@ -3,8 +3,9 @@
 // README.md and the MDX pages under stories/ mark each place with a region:
 //   Markdown  <!-- figures:size -->  …  <!-- /figures:size -->
 //   MDX       {/* figures:size */}   …  {/* /figures:size */}
-// and a single figure inside a sentence, the gzip size of one entry of the size check:
-//   Markdown  <!-- gzip:bundle.js -->152.1 kB<!-- /gzip -->
+// and a single figure inside a sentence, the gzip size of one entry of the size check, or the
+// number of files its page loads:
+//   Markdown  <!-- gzip:bundle.js -->152.1 kB<!-- /gzip -->  <!-- files:page with one chat -->6<!-- /files -->
 //   MDX       {/* gzip:bundle.js */}152.1 kB{/* /gzip */}
 // `size` holds what `node scripts/check-size.mjs --json` measures now (after `npm run build`),
 // `size-summary` a few of its rows,
@@ -36,9 +37,23 @@ function measuredSizes() {
   return sizes;
 }
 
+/** What an entry's figure counts, said beside it: an import line, one file, or a page. */
+function measures(s) {
+  if (s.measures === 'every script a page loads')
+    return `every script a page loads (${s.files} files)`;
+  return s.measures;
+}
+
 /** Sizes by entry; with `ceilings`, the ceiling `npm test` holds each to. */
 function sizeTable(names, ceilings = true) {
-  const header = ['entry', 'min', 'gzip', 'goal (gzip)', ...(ceilings ? ['ceiling'] : [])];
+  const header = [
+    'entry',
+    'what it measures',
+    'min',
+    'gzip',
+    'goal (gzip)',
+    ...(ceilings ? ['ceiling'] : []),
+  ];
   return [
     `| ${header.join(' | ')} |`,
     `|${' --- |'.repeat(header.length)}`,
@@ -47,6 +62,7 @@ function sizeTable(names, ceilings = true) {
       const goal = s.goal === null ? 'none' : `${kB(s.goal)}${s.gzip <= s.goal ? ', met' : ''}`;
       const row = [
         `\`${name}\``,
+        measures(s),
         kB(s.min),
         kB(s.gzip),
         goal,
@@ -60,9 +76,23 @@ function sizeTable(names, ceilings = true) {
 /** One row per entry that check-size.mjs measures, whatever its entries are. */
 const sizeRegion = () => sizeTable(Object.keys(measuredSizes()));
 
-/** The README's few rows: the script tag, one element in an app, the core. */
-const sizeSummaryRegion = () =>
-  sizeTable(['bundle.js', 'split: page with one chat', 'envelope-chat', 'core'], false);
+/**
+ * The README's few figures, in a sentence that names what each measures: the one-file bundle,
+ * one element and the core in an app (the script-tag page's figure is in its own sentence).
+ */
+function sizeSummaryRegion() {
+  const sizes = measuredSizes();
+  const figure = (name, what) => {
+    const s = sizes[name];
+    const goal = s.goal === null ? '' : ` (goal ${kB(s.goal)}${s.gzip <= s.goal ? ', met' : ''})`;
+    return `${what}: ${kB(s.gzip)}${goal}`;
+  };
+  return `${[
+    figure('bundle.js', '`bundle.js`, one file'),
+    figure('envelope-chat', "the import line `import 'prompt-envelope/elements/envelope-chat.js'`"),
+    figure('core', 'all of `prompt-envelope/core`'),
+  ].join('; ')}.`;
+}
 
 /**
  * The benchmark's ratios. Its size rows are left out: the `size` region shows sizes as of the
@@ -116,6 +146,30 @@ function sideBySideRegion() {
   ].join('\n');
 }
 
+/**
+ * What a sentence must say for each kind of figure: a reader should not take the size of an
+ * import line, or of one file, for what a page loads.
+ */
+const NAMES = {
+  'an import line': /\bimport|\bbundle[sd]?\b/i,
+  'one file': /\bfile\b|autoloader|`[\w.-]+\.js`/i,
+  'every script a page loads': /\bpage\b[\s\S]*\bscripts?\b|\bscripts?\b[\s\S]*\bpage\b/i,
+};
+
+/** The sentence around `offset`: from the end of the last one (or a blank line) to its own end. */
+function sentenceAt(text, offset) {
+  const start = Math.max(
+    text.lastIndexOf('\n\n', offset),
+    ...[...text.slice(0, offset).matchAll(/[.!?]\s/g)].slice(-1).map((m) => m.index + 1),
+  );
+  const rest = /[.!?](\s|$)|\n\n/.exec(text.slice(offset));
+  // Without the markers, whose entry names would say it for the sentence.
+  return text
+    .slice(start, rest ? offset + rest.index + 1 : undefined)
+    .replace(/<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g, '')
+    .trim();
+}
+
 const docs = [
   'README.md',
   ...readdirSync(join(root, 'stories'), { recursive: true, encoding: 'utf8' })
@@ -151,14 +205,21 @@ for (const doc of docs) {
     }
     text = parts.join(open);
   }
+  // `gzip:` an entry's gzip size; `files:` how many files its page loads.
   const inline = doc.endsWith('.mdx')
-    ? /(\{\/\* gzip:(.+?) \*\/\})[^{]*?(\{\/\* \/gzip \*\/\})/g
-    : /(<!-- gzip:(.+?) -->)[^<]*?(<!-- \/gzip -->)/g;
-  text = text.replace(inline, (whole, open, name, close) => {
+    ? /(\{\/\* (gzip|files):(.+?) \*\/\})[^{]*?(\{\/\* \/\2 \*\/\})/g
+    : /(<!-- (gzip|files):(.+?) -->)[^<]*?(<!-- \/\2 -->)/g;
+  text = text.replace(inline, (whole, open, kind, name, close, offset) => {
     const entry = measuredSizes()[name];
-    if (!entry) throw new Error(`${doc}: ${open} names no entry of the size check.`);
+    if (!entry || (kind === 'files' && entry.files === undefined))
+      throw new Error(`${doc}: ${open} names no entry of the size check that counts ${kind}.`);
+    const said = sentenceAt(text, offset);
+    if (!NAMES[entry.measures].test(said))
+      throw new Error(
+        `${doc}: the sentence with ${open} does not say what it measures (${entry.measures}): ${said}`,
+      );
     found++;
-    return `${open}${kB(entry.gzip)}${close}`;
+    return `${open}${kind === 'gzip' ? kB(entry.gzip) : entry.files}${close}`;
   });
   if (found === before) continue;
   // Prettier aligns the tables, as `npm run lint` expects.

@@ -21,9 +21,9 @@
 //   viewer imports the chat's); the offload jobs and the panel's targets in chunks of their own;
 //   the other parts that load on demand (Chinese strings, DOMPurify, js-yaml, jsdiff, ...) are
 //   the files of dist/lazy/ that the one-file bundles load too.
-// A page with one chat loads the autoloader, the chat, `shared` and `message` (48.5 kB gzip),
-// then `views` with the first message's view and its meter (<context-meter>'s module, with the
-// measuring) after the first paint: 6 JS requests in all. A
+// A page with one chat loads the autoloader, the chat, `shared` and `message`, then `views` with
+// the first message's view and its meter (<context-meter>'s module, with the measuring) after
+// the first paint: 6 JS requests in all (`npm run size` lists them and sums them). A
 // two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
 // it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
 
