@@ -263,7 +263,8 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
           const scripts = new Set<string>();
           page.on('request', (request) => {
             const { origin, pathname } = new URL(request.url());
-            if (origin === url && request.resourceType() === 'script') scripts.add(pathname);
+            if (origin === url && request.resourceType() === 'script')
+              scripts.add(decodeURIComponent(pathname));
           });
           try {
             await page.goto(url + path);
