@@ -187,6 +187,41 @@ test('each framework page quotes the files of an app that the framework tests bu
   }
 });
 
+// A framework page shows the app's files (`?raw` imports of demos/<app>/…), never a copy typed
+// by hand, which would drift from the app the tests install and build. Its only code blocks are
+// the install command, naming packages of the app's own package.json.
+test("each framework page quotes the app's files and installs what its package.json names", () => {
+  // The plain HTML page's CDN snippet is not a file of an app: it loads the package from the CDN.
+  const handWritten = new Set(['plain-html:html']);
+  // Pages whose app is being replaced show its package.json once the new app lands.
+  const withoutPackageJson = new Set(['angular', 'plain-html']);
+  for (const [page, app] of Object.entries(FRAMEWORK_PAGES)) {
+    const text = readFileSync(new URL(`stories/frameworks/${page}.mdx`, root), 'utf8');
+    const manifest = JSON.parse(readFileSync(new URL(`demos/${app}/package.json`, root), 'utf8'));
+    const declared = { ...manifest.dependencies, ...manifest.devDependencies };
+    for (const [, language, body] of text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
+      if (handWritten.has(`${page}:${language}`)) continue;
+      assert.equal(
+        language,
+        'sh',
+        `${page}.mdx: a ${language} block; quote the app's file instead`,
+      );
+      for (const line of body!.split('\n').filter(Boolean)) {
+        const packages = /^npm install (.+)$/.exec(line)?.[1]?.split(' ');
+        assert.ok(packages, `${page}.mdx: ${line}`);
+        for (const name of packages)
+          assert.ok(name in declared, `${page}.mdx installs ${name}; demos/${app} does not`);
+      }
+    }
+    if (!withoutPackageJson.has(page))
+      assert.match(
+        text,
+        new RegExp(`^import \\w+ from '\\.\\./\\.\\./demos/${app}/package\\.json\\?raw';$`, 'm'),
+        `${page}.mdx shows no package.json`,
+      );
+  }
+});
+
 test('HTML examples use the elements and attributes that exist', () => {
   const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8')) as {
     modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];

@@ -1,19 +1,14 @@
-// The demo apps of demos/<app>, built the way a user of the package builds them: from the packed
-// tarball, into test/frameworks/.out/<app> (used by frameworks.test.ts).
-//
-// The tarball is extracted into each app's node_modules/prompt-envelope, not `npm install`ed: an
-// install resolves the package's dependencies from the registry, and `npm install <tgz> --offline`
-// fails here with ENOTCACHED (npm's cache holds the tarballs of the repository's lockfile, not the
-// registry documents an install reads). Every other module (react, vue, lit …) resolves by walking
-// up to the repository's node_modules, as Node, TypeScript and Vite all resolve. The copies sit
-// outside any node_modules folder: svelte-check reports nothing for files whose path contains one.
-// Two checks close what extracting leaves open: `prompt-envelope` must resolve inside each copy
-// (the repository's node_modules/prompt-envelope links to the repository, and Node resolves a
-// package's own name to itself, so a copy without the tarball would silently use dist/), and the
-// tarball's modules may import only the packages it declares.
+// The demo apps of demos/<app>, installed and built the way a user of the package installs and
+// builds them (used by frameworks.test.ts): `npm pack` of the repository, then each app copied
+// outside the repository and installed from the registry with its own package.json and the packed
+// tarball (./install.ts). Each app is typechecked and built with its own installed tools (its
+// node_modules/.bin) and its own configuration. A Vite-based build (Vite, SvelteKit, Astro,
+// VitePress) runs through ./build-app.mjs, which adds one plugin to the app's own build: no module
+// may come from the repository, and the package's modules must come from the app's
+// node_modules/prompt-envelope.
 import { execFile } from 'node:child_process';
 import {
-  cpSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -22,21 +17,25 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire, isBuiltin } from 'node:module';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build as viteBuild, type Plugin } from 'vite';
+
+export { installed } from './install.js';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../', import.meta.url));
+/** Where the tarball is packed and extracted (the installed apps live in `installed`). */
 export const out = join(repo, 'test/frameworks/.out');
-const bin = (path: string) => join(repo, 'node_modules', path);
+/** A command of the app's own node_modules/.bin. */
+const tool = (copy: string, name: string) => join(copy, 'node_modules/.bin', name);
 
-/** A typecheck command, and where its output puts each error. */
+/** A typecheck command of the app's node_modules/.bin, and where its output puts each error. */
 interface Checker {
   /** Run first (SvelteKit writes the tsconfig.json its app extends). */
   before?: string[];
+  /** The command's name in node_modules/.bin, and its arguments. */
   command: string[];
   errors: (output: string) => { file: string; line: number }[];
 }
@@ -44,15 +43,15 @@ interface Checker {
 const tscErrors = (output: string) =>
   [...output.matchAll(/^(.+?)\((\d+),\d+\): error/gm)].map((m) => ({ file: m[1]!, line: +m[2]! }));
 const tsc: Checker = {
-  command: [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'],
+  command: ['tsc', '--noEmit', '-p', '.'],
   errors: tscErrors,
 };
 const vueTsc: Checker = {
-  command: [bin('vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', '.'],
+  command: ['vue-tsc', '--noEmit', '-p', '.'],
   errors: tscErrors,
 };
 const svelteCheck: Checker = {
-  command: [bin('svelte-check/bin/svelte-check'), '--output', 'machine', '--fail-on-warnings'],
+  command: ['svelte-check', '--output', 'machine', '--fail-on-warnings'],
   errors: (output) =>
     [...output.matchAll(/^\d+ (?:ERROR|WARNING) "(.+?)" (\d+):\d+/gm)].map((m) => ({
       file: m[1]!,
@@ -63,7 +62,7 @@ const svelteCheck: Checker = {
 /** The terminal's colour codes, which `astro check` writes even into a pipe. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const astroCheck: Checker = {
-  command: [bin('astro/astro.js'), 'check'],
+  command: ['astro', 'check'],
   errors: (output) =>
     [...output.replace(COLOURS, '').matchAll(/^(\S+?):(\d+):\d+ - error/gm)].map((m) => ({
       file: m[1]!,
@@ -73,7 +72,7 @@ const astroCheck: Checker = {
 
 const svelteKitCheck: Checker = {
   ...svelteCheck,
-  before: [bin('@sveltejs/kit/svelte-kit.js'), 'sync'],
+  before: ['svelte-kit', 'sync'],
 };
 
 export interface App {
@@ -88,11 +87,14 @@ export interface App {
   build?: 'vite' | 'vitepress' | 'next' | 'astro' | 'sveltekit';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
-  /** The pages to open: the folder served as the site's root (in .out/), and the path. */
+  /**
+   * The pages to open: the folder served as the site's root (relative to `installed`, where each
+   * app is installed in a folder of its name), and the path.
+   */
   pages: { root: string; path: string }[];
 }
 
-/** VitePress first: it takes longest. */
+/** In the order they run, as many at a time as the machine has cores. */
 export const APPS: App[] = [
   {
     name: 'vitepress',
@@ -164,7 +166,7 @@ export const APPS: App[] = [
   },
   {
     name: 'html',
-    // Served from .out/: the pages link ../shared/ and ./node_modules/prompt-envelope/.
+    // Served from `installed`: the pages link ../shared/ and ./node_modules/prompt-envelope/.
     pages: [
       { root: '.', path: '/html/index.html' },
       { root: '.', path: '/html/iife.html' },
@@ -185,10 +187,15 @@ function newest(paths: string[]): number {
 }
 
 /**
- * `npm pack` into .out/, extracted into .out/package/. The pack's prepack is a full build; when
- * dist/ is newer than every source (as after `npm run build`), it is skipped.
+ * `npm pack` into .out/, extracted into .out/package/; resolves to both, `tarball` being the
+ * .tgz that installFixture installs. The pack's prepack is a full build; when dist/ is newer
+ * than every source (as after `npm run build`), it is skipped.
  */
-export async function packTarball(): Promise<{ dir: string; prepacked: boolean }> {
+export async function packTarball(): Promise<{
+  dir: string;
+  tarball: string;
+  prepacked: boolean;
+}> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const built = join(repo, 'dist/prompt-envelope.iife.js'); // the build's last output
@@ -206,11 +213,33 @@ export async function packTarball(): Promise<{ dir: string; prepacked: boolean }
     { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
   );
   const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
+  const tarball = join(out, filename);
   const dir = join(out, 'package');
   mkdirSync(dir);
-  await run('tar', ['-xzf', join(out, filename), '-C', dir, '--strip-components=1']);
-  cpSync(join(repo, 'demos/shared'), join(out, 'shared'), { recursive: true });
-  return { dir, prepacked };
+  await run('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1']);
+  return { dir, tarball, prepacked };
+}
+
+/**
+ * A string each build of the library holds exactly once: the `Symbol.for` key under which the
+ * first copy on a page records itself, in the module that registers the elements. A minifier
+ * keeps it (a registry key is data, not a name), and no other code of the library or of an app
+ * has a reason to write it; so the scripts a page loads hold it once per copy of the library.
+ */
+export const LIBRARY_MARKER = 'prompt-envelope.copy';
+
+/** How many times `text` holds LIBRARY_MARKER. */
+export const markersIn = (text: string) => text.split(LIBRARY_MARKER).length - 1;
+
+/** The package's .js files that hold LIBRARY_MARKER, with how many times each holds it. */
+export function markedFiles(dir: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    const count = markersIn(readFileSync(join(dir, file), 'utf8'));
+    if (count) found[file] = count;
+  }
+  return found;
 }
 
 /** The packages that the package's modules import but its package.json does not declare. */
@@ -268,33 +297,14 @@ export function installedPackages(dir: string): string[] {
   return [...found].sort();
 }
 
-/** demos/<app> copied to .out/<app>, with the package as its node_modules/prompt-envelope. */
-export function prepare(app: App, packageDir: string): string {
-  const source = join(repo, 'demos', app.name);
-  const copy = join(out, app.name);
-  const outputs = ['node_modules', 'dist', 'build', 'out', '.next', '.svelte-kit', '.astro'].concat(
-    ['cache', 'dist'].map((dir) => `.vitepress/${dir}`),
-  );
-  const skip = new Set(outputs.map((dir) => join(source, dir)));
-  cpSync(source, copy, { recursive: true, filter: (path) => !skip.has(path) });
-  cpSync(packageDir, join(copy, 'node_modules/prompt-envelope'), { recursive: true });
-  const resolved = createRequire(join(copy, 'package.json')).resolve(
-    'prompt-envelope/package.json',
-  );
-  if (!resolved.startsWith(join(copy, 'node_modules/prompt-envelope/'))) {
-    throw new Error(`prompt-envelope resolves to ${resolved}, not to the tarball in ${copy}`);
-  }
-  return copy;
-}
-
 /** Runs a Node script in `cwd`; resolves to its exit code and output. */
 async function runIn(cwd: string, [script, ...args]: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [script!, ...args], {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
-      // Next.js would report usage to its authors (and wait on a closed network).
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      // Next.js and Astro would report usage to their authors (and wait on a closed network).
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
@@ -326,59 +336,42 @@ export async function typecheck(app: App, copy: string) {
   }
   try {
     if (app.typecheck!.before) {
-      const before = await runIn(copy, app.typecheck!.before);
+      const [name, ...args] = app.typecheck!.before;
+      const before = await runIn(copy, [tool(copy, name!), ...args]);
       if (before.code !== 0) return { ...before, errors: [], wrongFile, wrongLines };
     }
-    const { code, output } = await runIn(copy, app.typecheck!.command);
+    const [name, ...args] = app.typecheck!.command;
+    const { code, output } = await runIn(copy, [tool(copy, name!), ...args]);
     return { code, output, errors: app.typecheck!.errors(output), wrongFile, wrongLines };
   } finally {
     if (wrongFile) rmSync(join(copy, wrongFile));
   }
 }
 
-/** Fails a Vite build on any module from the repository's src/ or dist/, or none from the tarball. */
-function onlyFromTheTarball(copy: string): Plugin {
-  const repoModules = [join(repo, 'src/'), join(repo, 'dist/')];
-  const tarball = join(copy, 'node_modules/prompt-envelope/');
-  return {
-    name: 'only-from-the-tarball',
-    buildEnd() {
-      const ids = [...this.getModuleIds()];
-      const leaked = ids.filter((id) => repoModules.some((dir) => id.startsWith(dir)));
-      if (leaked.length) this.error(`modules from the repository: ${leaked.join(', ')}`);
-      if (!ids.some((id) => id.startsWith(tarball))) this.error('no module from the tarball');
-    },
-  };
-}
+/** The builds that run through ./build-app.mjs (a Vite build, with the guard plugin). */
+const VITE_BUILDS = new Set(['vite', 'sveltekit', 'astro', 'vitepress']);
 
-/** The app's production build: `vite build`, or `vitepress build` (client and SSR). */
-export async function build(app: App, copy: string) {
-  if (app.build === 'vite') {
-    const configFile = join(copy, 'vite.config.ts');
-    await viteBuild({
-      root: copy,
-      configFile: existsSync(configFile) ? configFile : false,
-      logLevel: 'warn',
-      plugins: [onlyFromTheTarball(copy)],
-      // Each demo bundles a framework, two elements and the seven demo envelopes: more than
-      // Vite's 500 kB warning, by design.
-      build: { chunkSizeWarningLimit: 2000 },
-    });
-  } else if (app.build === 'vitepress') {
-    const { code, output } = await runIn(copy, [bin('vitepress/bin/vitepress.js'), 'build']);
-    if (code !== 0) throw new Error(`vitepress build failed:\n${output}`);
+/**
+ * The app's production build, with its own tools: `vite build`, SvelteKit's (Vite), `astro
+ * build`, `vitepress build` (through ./build-app.mjs), `next build`. Resolves to the tool's
+ * output; throws with it when the build fails or warns of a second copy of the library.
+ */
+export async function build(app: App, copy: string): Promise<string> {
+  let result: { code: number; output: string };
+  if (VITE_BUILDS.has(app.build!)) {
+    const driver = join(copy, 'node_modules/.fixture-build.mjs');
+    copyFileSync(fileURLToPath(new URL('build-app.mjs', import.meta.url)), driver);
+    result = await runIn(copy, [driver, app.build!, repo]);
+  } else if (app.build === 'next') {
+    result = await runIn(copy, [tool(copy, 'next'), 'build']);
   } else {
-    // Next.js's, Astro's and SvelteKit's builds read their configuration from the working directory.
-    const command = {
-      next: bin('next/dist/bin/next'),
-      astro: bin('astro/astro.js'),
-      sveltekit: bin('vite/bin/vite.js'),
-    }[app.build!];
-    const { code, output } = await runIn(copy, [command, 'build']);
-    if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
-    // No warning from compiling the app (as Next.js words it), one copy of the library per
-    // page. Next.js's advice about a CI build cache (CI=true) is about the machine, not the app.
-    if (/Compiled with warnings|another copy/.test(output))
-      throw new Error(`${app.build} build warned:\n${output}`);
+    throw new Error(`no build ${app.build}`);
   }
+  const { code, output } = result;
+  if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
+  // No warning from compiling the app (as Next.js words it), one copy of the library per
+  // page. Next.js's advice about a CI build cache (CI=true) is about the machine, not the app.
+  if (/Compiled with warnings|another copy|two copies/.test(output))
+    throw new Error(`${app.build} build warned:\n${output}`);
+  return output;
 }

@@ -1,9 +1,12 @@
 // The demo apps (demos/react, next, vue, svelte, angular, html, vitepress, astro, sveltekit) as a
-// user of the package gets them: built from the packed tarball (./fixtures.ts), each app is typechecked (and
-// fails the typecheck with a wrong prop), built for production, and opened in Chromium, where it
-// renders the chat of demo A and the protocol panel, a `segment-toggle` from the memory panel
-// reaches the app's own code, which shows it, and the console has no error. A server-rendered
-// app (Next.js, Astro, SvelteKit) also shows demo A with JavaScript off, and hydrates without a warning.
+// user of the package gets them: installed from the registry with their own package.json and the
+// packed tarball, outside the repository (./install.ts, ./fixtures.ts), each app is typechecked
+// with its own tools (and fails the typecheck with a wrong prop), built for production with its
+// own tools, and opened in Chromium, where it renders the chat of demo A and the protocol panel,
+// a `segment-toggle` from the memory panel reaches the app's own code, which shows it, the
+// scripts the page loads hold one copy of the library, and the console has no error and no
+// warning from the library. A server-rendered app (Next.js, Astro, SvelteKit) also shows demo A
+// with JavaScript off, and hydrates without any warning.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,13 +21,17 @@ import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
   APPS,
   build,
+  installed,
   installedPackages,
+  LIBRARY_MARKER,
+  markedFiles,
+  markersIn,
   out,
   packTarball,
-  prepare,
   typecheck,
   undeclaredImports,
 } from './fixtures.js';
+import { installFixture } from './install.js';
 import { compareWithClientRender, hydrationPage, serveHydrationPages } from './hydration.js';
 import { snippetsOf } from '../fixtures/doc-snippets.js';
 
@@ -77,11 +84,24 @@ async function expectText(locator: Locator, expected: string, timeout = 10_000) 
 
 let packageDir: string;
 let browser: Browser;
+/** Each app's install (./install.ts), started together: installs wait on the network. */
+const installs = new Map<string, Promise<string>>();
+
+/** Resolves to `work`'s result, and logs how long it took. */
+async function timed<T>(what: string, work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work;
+  } finally {
+    console.log(`${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
 
 before(async () => {
   const started = Date.now();
   let prepacked: boolean;
-  [{ dir: packageDir, prepacked }, browser] = await Promise.all([
+  let tarball: string;
+  [{ dir: packageDir, tarball, prepacked }, browser] = await Promise.all([
     packTarball(),
     chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -90,10 +110,21 @@ before(async () => {
   ]);
   const how = prepacked ? 'with its prepack build' : 'dist/ is fresh: without its prepack build';
   console.log(`npm pack (${how}) and Chromium: ${Date.now() - started} ms`);
+  for (const app of APPS) {
+    const install = timed(`${app.name}: npm install`, installFixture(app.name, tarball));
+    install.catch(() => {}); // reported by the app's own tests, which await it
+    installs.set(app.name, install);
+  }
 });
 
 after(async () => {
   await browser?.close();
+});
+
+test(`each build of the library holds ${JSON.stringify(LIBRARY_MARKER)} once (the fixtures count it)`, () => {
+  const files = markedFiles(packageDir);
+  assert.equal(files['dist/elements/internal/loading/define.js'], 1, JSON.stringify(files));
+  for (const [file, count] of Object.entries(files)) assert.equal(count, 1, file);
 });
 
 test('the tarball imports only the packages it declares', () => {
@@ -158,21 +189,25 @@ describe('server-rendered pages hydrate, from the tarball', () => {
         });
 });
 
-// Two apps at a time: while one builds, the other typechecks or runs in Chromium.
+// As many apps at a time as the machine has cores: while one builds, another typechecks or runs
+// in Chromium. The installs all started in the first `before`.
 describe('the demo apps, from the tarball', { concurrency: availableParallelism() }, () => {
   for (const app of APPS) {
     // One step after the other (a suite's concurrency is inherited otherwise).
     describe(app.name, { concurrency: 1 }, () => {
       let copy: string;
 
-      before(() => {
-        copy = prepare(app, packageDir);
+      before(async () => {
+        copy = await installs.get(app.name)!;
       });
 
       if (app.typecheck) {
         const what = app.wrong ? 'no error; an error on each wrong prop' : 'no error';
         test(`typecheck: ${what}`, async () => {
-          const { code, output, errors, wrongFile, wrongLines } = await typecheck(app, copy);
+          const { code, output, errors, wrongFile, wrongLines } = await timed(
+            `${app.name}: typecheck`,
+            typecheck(app, copy),
+          );
           const elsewhere = errors.filter((error) => error.file !== wrongFile);
           assert.deepEqual(elsewhere, [], output);
           const caught = errors.filter((error) => error.file === wrongFile).map((e) => e.line);
@@ -184,13 +219,13 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
 
       if (app.build) {
         test(`${app.build} build`, async () => {
-          await build(app, copy);
+          await timed(`${app.name}: ${app.build} build`, build(app, copy));
         });
       }
 
       for (const { root, path } of app.serverRendered ? app.pages : []) {
         test(`Chromium with JavaScript off, ${path}: the server's HTML shows demo A`, async () => {
-          const { server, url } = await serve(join(out, root));
+          const { server, url } = await serve(join(installed, root));
           const context = await browser.newContext({ javaScriptEnabled: false });
           try {
             const page = await context.newPage();
@@ -208,20 +243,28 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
       }
 
       for (const { root, path } of app.pages) {
-        test(`Chromium, ${path}: demo A, the last segment-toggle, no console error`, async () => {
-          const site = join(out, root);
+        test(`Chromium, ${path}: demo A, the last segment-toggle, one copy of the library, no console error or warning`, async () => {
+          const site = join(installed, root);
           const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
           assert.ok(existsSync(file), `${file} is missing`);
           const { server, url } = await serve(site);
           const page = await browser.newPage();
           const errors: string[] = [];
           page.on('pageerror', (error) => errors.push(error.message));
-          // A server-rendered page must hydrate without a warning either.
-          const reported = app.serverRendered ? ['error', 'warning'] : ['error'];
+          // Warnings too: a second copy of the library says so in a warning, and a
+          // server-rendered page must hydrate without one.
           page.on('console', (message) => {
-            if (reported.includes(message.type())) {
+            if (message.type() === 'error' || message.type() === 'warning') {
               errors.push(`${message.type()}: ${message.text()} ${message.location().url}`);
             }
+          });
+          // Every script the page loads (modules, their preloads, chunks loaded on demand),
+          // read back from the built files the server sends.
+          const scripts = new Set<string>();
+          page.on('request', (request) => {
+            const { origin, pathname } = new URL(request.url());
+            if (origin === url && request.resourceType() === 'script')
+              scripts.add(decodeURIComponent(pathname));
           });
           try {
             await page.goto(url + path);
@@ -257,6 +300,17 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
             );
 
             assert.deepEqual(errors, []);
+
+            // The page and its scripts hold the library once: a second copy in another chunk
+            // (or bundled twice into one) would double the marker.
+            const loaded = [path.endsWith('/') ? `${path}index.html` : path, ...scripts];
+            const copies = loaded.map((p) => [p, markersIn(readFileSync(join(site, p), 'utf8'))]);
+            const total = copies.reduce((sum, [, count]) => sum + (count as number), 0);
+            assert.equal(
+              total,
+              1,
+              `${LIBRARY_MARKER} in ${JSON.stringify(copies.filter(([, c]) => c))}`,
+            );
           } finally {
             await page.close();
             server.close();

@@ -6,7 +6,15 @@
 // for a user. No --force, no --legacy-peer-deps.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,9 +58,16 @@ export async function installFixture(name: string, tarball: string): Promise<str
   const key = digest(join(source, 'package.json'), tarball);
   const kept = existsSync(stamp) && readFileSync(stamp, 'utf8') === key;
   if (!kept) rmSync(copy, { recursive: true, force: true });
+  // A kept install keeps only its node_modules: a file deleted from the demo, or a previous
+  // build's output, must not linger in the copy.
+  else
+    for (const entry of readdirSync(copy))
+      if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
   const skip = new Set(OUTPUTS.map((dir) => join(source, dir)));
   cpSync(source, copy, { recursive: true, filter: (path) => !skip.has(path) });
+  // The demos share one stylesheet, linked as ../shared/ from each app.
+  cpSync(join(repo, 'demos/shared'), join(installed, 'shared'), { recursive: true });
   if (!kept) {
     try {
       await run(
