@@ -240,11 +240,13 @@ export class ContextMeter extends LitElement {
 
   /**
    * Sizes go through the CSSOM rather than a `style` attribute, which a Content-Security-Policy
-   * without 'unsafe-inline' would block.
+   * without 'unsafe-inline' would block. The attribute, not `el.part`: jsdom (which Angular's and
+   * Vitest's unit tests run in) has no `part` property, and the update threw there.
    */
   protected override updated() {
     for (const el of this.renderRoot.querySelectorAll<HTMLElement>('[data-at]')) {
-      el.style[el.part.contains('limit') ? 'left' : 'width'] = `${el.dataset.at}%`;
+      const limit = el.getAttribute('part') === 'limit';
+      el.style[limit ? 'left' : 'width'] = `${el.dataset.at}%`;
     }
   }
 
