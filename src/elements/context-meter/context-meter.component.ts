@@ -240,13 +240,12 @@ export class ContextMeter extends LitElement {
 
   /**
    * Sizes go through the CSSOM rather than a `style` attribute, which a Content-Security-Policy
-   * without 'unsafe-inline' would block. The attribute, not `el.part`: jsdom (which Angular's and
-   * Vitest's unit tests run in) has no `part` property, and the update threw there.
+   * without 'unsafe-inline' would block. A segment has a `data-kind`, the limit mark none (not
+   * `el.part`, which jsdom, where Angular's and Vitest's unit tests run, does not have).
    */
   protected override updated() {
     for (const el of this.renderRoot.querySelectorAll<HTMLElement>('[data-at]')) {
-      const limit = el.getAttribute('part') === 'limit';
-      el.style[limit ? 'left' : 'width'] = `${el.dataset.at}%`;
+      el.style[el.dataset.kind ? 'width' : 'left'] = `${el.dataset.at}%`;
     }
   }
 
