@@ -155,13 +155,13 @@ test('the README stays under 15 kB', () => {
   assert.ok(bytes < 15_000, `README.md is ${bytes} bytes`);
 });
 
-// A page per framework, each quoting the app in demos/ that test/frameworks builds and opens.
-const FRAMEWORK_PAGES: Record<string, string> = {
+// A page per framework, each quoting the apps in demos/ that test/frameworks builds and opens.
+const FRAMEWORK_PAGES: Record<string, string | string[]> = {
   react: 'react',
   next: 'next',
   vue: 'vue',
   svelte: 'svelte',
-  angular: 'angular',
+  angular: ['angular', 'angular-ssr'],
   vitepress: 'vitepress',
   astro: 'astro',
   sveltekit: 'sveltekit',
@@ -173,14 +173,24 @@ test('each framework page quotes the files of an app that the framework tests bu
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => file.slice(0, -'.mdx'.length));
   assert.deepEqual(found.sort(), Object.keys(FRAMEWORK_PAGES).sort());
-  const fixtures = readFileSync(new URL('test/frameworks/fixtures.ts', root), 'utf8');
-  for (const [page, app] of Object.entries(FRAMEWORK_PAGES)) {
-    assert.ok(fixtures.includes(`name: '${app}'`), `test/frameworks builds no app ${app}`);
+  const fixtures = ['fixtures.ts', 'angular.test.ts']
+    .map((file) => readFileSync(new URL(`test/frameworks/${file}`, root), 'utf8'))
+    .join('\n');
+  for (const [page, apps] of Object.entries(FRAMEWORK_PAGES)) {
+    const names = [apps].flat();
+    for (const app of names)
+      assert.ok(
+        fixtures.includes(`name: '${app}'`) || fixtures.includes(`installFixture('${app}'`),
+        `test/frameworks builds no app ${app}`,
+      );
     const text = readFileSync(new URL(`stories/frameworks/${page}.mdx`, root), 'utf8');
     const quoted = [...text.matchAll(/^import (\w+) from '\.\.\/\.\.\/(demos\/[^']+)\?raw';$/gm)];
-    assert.ok(quoted.length > 0, `${page}.mdx quotes no file of demos/${app}`);
+    assert.ok(quoted.length > 0, `${page}.mdx quotes no file of demos/${names[0]}`);
     for (const [, name, file] of quoted) {
-      assert.ok(file!.startsWith(`demos/${app}/`), `${page}.mdx quotes ${file}`);
+      assert.ok(
+        names.some((app) => file!.startsWith(`demos/${app}/`)),
+        `${page}.mdx quotes ${file}`,
+      );
       assert.ok(existsSync(new URL(file!, root)), `${page}.mdx quotes ${file}, which is missing`);
       assert.ok(text.includes(`<Source code={${name}}`), `${page}.mdx never shows ${file}`);
     }

@@ -130,11 +130,7 @@ export const APPS: App[] = [
     build: 'vite',
     pages: [{ root: 'svelte/dist', path: '/' }],
   },
-  // No wrong props: Angular does not type-check bindings to custom elements. With
-  // CUSTOM_ELEMENTS_SCHEMA its compiler accepts any property on a tag with a dash, whatever its
-  // type (angular/angular#69957 proposes checking them against custom-elements.json), and this
-  // JIT demo has no template type-checking at all: tsc checks the component class.
-  { name: 'angular', typecheck: tsc, build: 'vite', pages: [{ root: 'angular/dist', path: '/' }] },
+  // Angular: ./angular.test.ts (its apps use the Angular CLI, not Vite).
   {
     name: 'next',
     typecheck: tsc,

@@ -1,8 +1,6 @@
-import '@angular/compiler';
-import { provideZonelessChangeDetection } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
-import { App } from './app';
+import { appConfig } from './app/app.config';
+import { App } from './app/app';
 
-bootstrapApplication(App, { providers: [provideZonelessChangeDetection()] }).catch((error) =>
-  console.error(error),
-);
+bootstrapApplication(App, appConfig)
+  .catch((err) => console.error(err));

@@ -243,11 +243,12 @@ export class ContextMeter extends LitElement {
 
   /**
    * Sizes go through the CSSOM rather than a `style` attribute, which a Content-Security-Policy
-   * without 'unsafe-inline' would block.
+   * without 'unsafe-inline' would block. A segment has a `data-kind`, the limit mark none (not
+   * `el.part`, which jsdom, where Angular's and Vitest's unit tests run, does not have).
    */
   protected override updated() {
     for (const el of this.renderRoot.querySelectorAll<HTMLElement>('[data-at]')) {
-      el.style[el.part.contains('limit') ? 'left' : 'width'] = `${el.dataset.at}%`;
+      el.style[el.dataset.kind ? 'width' : 'left'] = `${el.dataset.at}%`;
     }
   }
 
