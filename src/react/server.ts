@@ -6,7 +6,11 @@
  * it hydrates. Browsers get ./index.js, without this wait.
  */
 import { preloadForServerRender } from '../elements/internal/loading/server-preload.js';
+import { fixDirectiveResolveName } from '../ssr/directive-resolve.js';
 
 export * from './index.js';
+
+// Lit's server renderer, when several copies of Lit share one process (Next.js's layers).
+fixDirectiveResolveName();
 
 await preloadForServerRender();

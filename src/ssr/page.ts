@@ -41,7 +41,8 @@ function defaultTitle(envelopes: unknown[]): string {
 
 /**
  * A self-contained HTML document showing `envelope` (server-rendered, see `renderEnvelopeHTML`).
- * Never throws on any input (rejects when `@lit-labs/ssr` is not installed, as that does).
+ * No input makes it reject; it rejects when `renderEnvelopeHTML` does (`@lit-labs/ssr` not
+ * installed, or Lit's server renderer failing).
  *
  * @example
  * ```ts

@@ -16,6 +16,7 @@ import {
   segmentStyles,
 } from '../elements/internal/segments/message-segments.js';
 import { preloadForServerRender } from '../elements/internal/loading/server-preload.js';
+import { fixDirectiveResolveName } from './directive-resolve.js';
 import '../elements/envelope-chat/envelope-chat.js';
 import '../elements/envelope-viewer/envelope-viewer.js';
 
@@ -27,6 +28,9 @@ const CONTEXT_ELEMENTS = new Set([
   'prompt-studio',
 ]);
 let contextOnServer = false;
+
+// Before anything renders: Next.js evaluates Lit and this module once per layer (see there).
+fixDirectiveResolveName();
 
 /**
  * Lit's server renderer. It is an optional peer dependency (a browser-only install does not
@@ -124,8 +128,10 @@ function scriptChild(envelope: unknown): string {
  * The HTML of an `<envelope-chat>` (or `<envelope-viewer>`) showing `envelope`, with its shadow
  * DOM declared in `<template shadowrootmode="open">`. The envelope also travels in a child
  * `<script type="application/json">`, so the element reads the same data when it hydrates.
- * Invalid input renders the same error panel as in the browser. Never throws on any input; rejects,
- * naming the package, when `@lit-labs/ssr` is not installed.
+ * Invalid input renders the same error panel as in the browser: no input makes it reject. It
+ * rejects when `@lit-labs/ssr` is not installed (naming the package), and when Lit's server
+ * renderer itself fails (with Lit's message and the error as `cause`), so that a build or a
+ * request fails instead of serving an error sentence as the page.
  *
  * @example
  * ```ts
@@ -166,7 +172,10 @@ export async function renderEnvelopeHTML(
   try {
     return await collectResult(render(template));
   } catch (cause) {
+    // Not the input (bad input renders the error panel): the renderer itself failed. Rejecting
+    // fails the page's build or request, where an error sentence in the HTML would ship as the
+    // page's content.
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return `<p role="alert">The envelope could not be rendered on the server (${reason.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}).</p>`;
+    throw new Error(`prompt-envelope: Lit's server renderer failed: ${reason}`, { cause });
   }
 }
