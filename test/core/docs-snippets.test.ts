@@ -204,7 +204,7 @@ test("each framework page quotes the app's files and installs what its package.j
   // The plain HTML page's CDN snippet is not a file of an app: it loads the package from the CDN.
   const handWritten = new Set(['plain-html:html']);
   // Pages whose app is being replaced show its package.json once the new app lands.
-  const withoutPackageJson = new Set(['angular', 'plain-html']);
+  const withoutPackageJson = new Set(['plain-html']);
   for (const [page, app] of Object.entries(FRAMEWORK_PAGES)) {
     const text = readFileSync(new URL(`stories/frameworks/${page}.mdx`, root), 'utf8');
     const manifest = JSON.parse(readFileSync(new URL(`demos/${app}/package.json`, root), 'utf8'));
