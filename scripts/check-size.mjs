@@ -191,14 +191,18 @@ const element = (name) => `import 'prompt-envelope/elements/${name}.js';`;
 // hold them), the held-back hardening (linear streams, bounded issue lists, own-property
 // lookups) and the panel's notice of what differs from a log. The figures per line are in the
 // CHANGELOG and the performance guide.
+// Raised (SPEC §7, 2026-12-06): page styles stop at each element (the shared :host reset),
+// theme=auto follows the docs sites' switches and the page's background, and the two-copies
+// check compares element classes: +0.6 to +0.7 kB on each element entry and the bundles; the
+// page with one chat +2.4 kB with the meter's image rules.
 const entries = [
-  ['segment-memory', 38_000, 36_500, () => bundled(element('segment-memory'))],
-  ['tool-call-result', 38_000, 21_000, () => bundled(element('tool-call-result'))],
-  ['envelope-chat', 50_000, 52_200, () => bundled(element('envelope-chat'))],
+  ['segment-memory', 38_000, 37_200, () => bundled(element('segment-memory'))],
+  ['tool-call-result', 38_000, 21_700, () => bundled(element('tool-call-result'))],
+  ['envelope-chat', 50_000, 52_900, () => bundled(element('envelope-chat'))],
   [
     'envelope-chat + protocol-panel',
     62_000,
-    61_900,
+    62_700,
     () => bundled(element('envelope-chat') + element('protocol-panel')),
   ],
   // Raised (SPEC §7, 2026-12-05): bounded issue lists +0.03 kB.
@@ -241,14 +245,14 @@ const entries = [
   ],
   // Raised (SPEC §7, 2026-12-06): image tokens by each provider's rule and the meter's note on
   // estimated images: bundles +1.8 kB, a page with one chat (the meter's words) +0.3 kB.
-  ['bundle.js', 100_000, 170_600, () => file('dist/prompt-envelope.js')],
-  ['bundle.iife.js', 100_000, 170_900, () => file('dist/prompt-envelope.iife.js')],
+  ['bundle.js', 100_000, 171_200, () => file('dist/prompt-envelope.js')],
+  ['bundle.iife.js', 100_000, 171_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   // The README's self-hosted page with one chat, in Chromium: every script it requests, the
   // segment views and the context meter included (the entry it replaced on 2026-12-05, 51.6 kB,
   // counted only the chat's static imports). Its goal is issue 28's 55 kB for the same page, far
   // from met; the ceiling is the figure measured that day, 113.5 kB (rounded up, plus 0.1 kB).
-  ['page with one chat', 55_000, 113_700, pageScripts],
+  ['page with one chat', 55_000, 116_000, pageScripts],
 ];
 
 const why = process.argv.indexOf('--why');
