@@ -205,19 +205,23 @@ test("each framework page quotes the app's files and installs what its package.j
   const handWritten = new Set(['plain-html:html']);
   // Pages whose app is being replaced show its package.json once the new app lands.
   const withoutPackageJson = new Set(['plain-html']);
-  for (const [page, app] of Object.entries(FRAMEWORK_PAGES)) {
+  for (const [page, apps] of Object.entries(FRAMEWORK_PAGES)) {
+    const app = [apps].flat()[0]!;
     const text = readFileSync(new URL(`stories/frameworks/${page}.mdx`, root), 'utf8');
     const manifest = JSON.parse(readFileSync(new URL(`demos/${app}/package.json`, root), 'utf8'));
     const declared = { ...manifest.dependencies, ...manifest.devDependencies };
     for (const [, language, body] of text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
-      if (handWritten.has(`${page}:${language}`)) continue;
+      // A `text` block is what a command printed (a build error), not a file to copy.
+      if (handWritten.has(`${page}:${language}`) || language === 'text') continue;
       assert.equal(
         language,
         'sh',
         `${page}.mdx: a ${language} block; quote the app's file instead`,
       );
-      for (const line of body!.split('\n').filter(Boolean)) {
-        const packages = /^npm install (.+)$/.exec(line)?.[1]?.split(' ');
+      for (const line of body!.split('\n').filter((l) => l && !/^cd \S+$/.test(l))) {
+        // `npx <tool>@<version> …` runs a tool the app declares (Angular's `ng new`).
+        const tool = /^npx ((?:@[^/\s]+\/)?[^@\s]+)(?:@\S+)? /.exec(line)?.[1];
+        const packages = tool ? [tool] : /^npm install (.+)$/.exec(line)?.[1]?.split(' ');
         assert.ok(packages, `${page}.mdx: ${line}`);
         for (const name of packages)
           assert.ok(name in declared, `${page}.mdx installs ${name}; demos/${app} does not`);
