@@ -104,18 +104,32 @@ export function reactWrappers(elements) {
       ].join('\n'),
     ];
   });
-  const index = [
-    'src/react/index.ts',
+  const wrappers = [
+    'src/react/wrappers.ts',
     [
       HEADER,
-      '// prompt-envelope/react: one @lit/react wrapper per element, each in a module of its own.',
+      '// One @lit/react wrapper per element, each in a module of its own (prompt-envelope/react',
+      '// in a browser: ./index.ts; on a server: ./server.ts).',
       "import '../types/react.js';",
       '',
       ...elements.map((e) => `export { ${e.className} } from './${e.tag}.js';`),
       '',
     ].join('\n'),
   ];
-  return [index, ...modules];
+  const index = [
+    'src/react/index.ts',
+    [
+      HEADER,
+      "// prompt-envelope/react in a browser: the wrappers, after Lit's hydration support, which",
+      "// must load before Lit: a server-rendered page (React's server render, Next.js) then",
+      "// hydrates its elements instead of drawing them a second time beside the server's drawing.",
+      "import '../hydrate.js';",
+      '',
+      "export * from './wrappers.js';",
+      '',
+    ].join('\n'),
+  ];
+  return [index, wrappers, ...modules];
 }
 
 export function reactJsxTypes(elements) {

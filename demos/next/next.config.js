@@ -1,8 +1,8 @@
 import litSSR from '@lit-labs/nextjs';
 
-// Lit's Next.js plugin renders the elements' shadow DOM on the server (as declarative shadow
-// DOM) and hydrates it in the browser. A static export: every page is rendered at build time.
+// Lit's Next.js plugin renders the React wrappers' shadow DOM on the server (as declarative
+// shadow DOM) and hydrates it in the browser.
 const withLitSSR = litSSR({ addDeclarativeShadowDomPolyfill: false });
 
 // The app has no ESLint configuration of its own; `next build` still type-checks it.
-export default withLitSSR({ output: 'export', eslint: { ignoreDuringBuilds: true } });
+export default withLitSSR({ eslint: { ignoreDuringBuilds: true } });

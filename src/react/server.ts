@@ -8,7 +8,7 @@
 import { preloadForServerRender } from '../elements/internal/loading/server-preload.js';
 import { fixDirectiveResolveName } from '../ssr/directive-resolve.js';
 
-export * from './index.js';
+export * from './wrappers.js';
 
 // Lit's server renderer, when several copies of Lit share one process (Next.js's layers).
 fixDirectiveResolveName();

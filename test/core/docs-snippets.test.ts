@@ -173,7 +173,7 @@ test('each framework page quotes the files of an app that the framework tests bu
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => file.slice(0, -'.mdx'.length));
   assert.deepEqual(found.sort(), Object.keys(FRAMEWORK_PAGES).sort());
-  const fixtures = ['fixtures.ts', 'angular.test.ts']
+  const fixtures = ['fixtures.ts', 'angular.test.ts', 'next.test.ts']
     .map((file) => readFileSync(new URL(`test/frameworks/${file}`, root), 'utf8'))
     .join('\n');
   for (const [page, apps] of Object.entries(FRAMEWORK_PAGES)) {

@@ -25,6 +25,18 @@ test('every define module is listed in package.json sideEffects, as source and a
   }
 });
 
+// prompt-envelope/react in a browser is its import of Lit's hydration support, then the wrappers:
+// marked free of side effects, a bundler would keep the wrappers and drop the hydration support.
+test('every module imported for what it does is listed in package.json sideEffects', () => {
+  const { sideEffects } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    sideEffects: string[];
+  };
+  for (const module of ['define', 'index', 'hydrate', 'react/index', 'react/server']) {
+    assert.ok(sideEffects.includes(`./dist/${module}.js`), module);
+    assert.ok(sideEffects.includes(`./src/${module}.ts`), module);
+  }
+});
+
 // Editors and Storybook find the manifest through this field: it must name a file the package ships.
 test("package.json's customElements names the shipped manifest", () => {
   const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {

@@ -5,26 +5,19 @@
 // initial bundle against the default budget, what the server's HTML holds, and a quiet `ng test`.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
+import type { Browser } from 'playwright-core';
 import { installFixture } from './install.js';
+import { checkPage, firstUserWords, freePort, launchChromium, pack } from './support.js';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const memoryMessage = demo.messages.find((m) => m.segments.some((s) => s.kind === 'memory'))!;
-const memoryIndex = memoryMessage.segments.findIndex((s) => s.kind === 'memory');
-const firstUserWords = (
-  demo.messages.find((m) => m.role === 'user')!.segments[0] as { content: string }
-).content.slice(0, 40);
 
 /** The colour codes the CLI writes even into a pipe. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -51,30 +44,6 @@ const buildErrors = (output: string) =>
     (m) => ({ code: m[1]!, message: m[2]!, file: m[3]!, line: +m[4]! }),
   );
 
-/** The newest modification time under `path`. */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** `npm pack` of the repository (building it first when dist/ is older than its sources). */
-async function pack(): Promise<string> {
-  const dir = join(tmpdir(), 'prompt-envelope-angular-pack');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const built = join(repo, 'dist/prompt-envelope.iife.js'); // the build's last output
-  const sources = ['src', 'package.json', 'scripts/build.mjs'].map((p) => newest(join(repo, p)));
-  const fresh = existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources);
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--json', '--pack-destination', dir, ...(fresh ? ['--ignore-scripts'] : [])],
-    { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
-  return join(dir, filename);
-}
-
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -97,80 +66,19 @@ async function serve(root: string): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-/** A port no one listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Waits until the locator's text is `expected`; fails with the text it has when it never is. */
-async function expectText(page: Page, selector: string, expected: string, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let actual = '';
-  while (Date.now() < deadline) {
-    actual = ((await page.locator(selector).textContent()) ?? '').trim();
-    if (actual === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.equal(actual, expected);
-}
-
-/** Opens `url`: demo A's messages, the panel, two toggles shown by the app; no console error or warning. */
-async function checkPage(browser: Browser, url: string) {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (['error', 'warning'].includes(message.type()))
-      problems.push(`${message.type()}: ${message.text()} ${message.location().url}`);
-  });
-  try {
-    await page.goto(url);
-    await page.waitForFunction(
-      (count) =>
-        document.querySelector('envelope-chat')?.shadowRoot?.querySelectorAll('envelope-message')
-          .length === count,
-      demo.messages.length,
-    );
-    await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
-    await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
-    await expectText(page, '#last-toggle', 'Last toggle: none yet');
-    const header = page.locator(
-      'envelope-chat envelope-message .segment-memory button[part="segment-header"]',
-    );
-    const shown = `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}`;
-    await header.click();
-    await expectText(page, '#last-toggle', `${shown}, expanded`);
-    await header.click();
-    await expectText(page, '#last-toggle', `${shown}, collapsed`);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
-}
-
 let browser: Browser;
 /** The installed copies of demos/angular and demos/angular-ssr. */
 let installs: Promise<[string, string]>;
 const started = Date.now();
 
 before(async () => {
-  const tarball = pack();
+  const tarball = pack('angular');
   // Both installs at once: most of their time is the registry's.
   installs = tarball.then((path) =>
     Promise.all([installFixture('angular', path), installFixture('angular-ssr', path)]),
   );
   installs.catch(() => {}); // reported by the suites that wait for them
-  [, browser] = await Promise.all([
-    tarball,
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
-    }),
-  ]);
+  [, browser] = await Promise.all([tarball, launchChromium()]);
 });
 
 after(async () => {

@@ -42,7 +42,7 @@ interface Checker {
 
 const tscErrors = (output: string) =>
   [...output.matchAll(/^(.+?)\((\d+),\d+\): error/gm)].map((m) => ({ file: m[1]!, line: +m[2]! }));
-const tsc: Checker = {
+export const tsc: Checker = {
   command: ['tsc', '--noEmit', '-p', '.'],
   errors: tscErrors,
 };
@@ -84,7 +84,7 @@ export interface App {
    * `as`, else the file's name with `.wrong` before its extension.
    */
   wrong?: { file: string; edits: [from: string, to: string][]; as?: string };
-  build?: 'vite' | 'vitepress' | 'next' | 'astro' | 'sveltekit';
+  build?: 'vite' | 'vitepress' | 'astro' | 'sveltekit';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
   /**
@@ -131,14 +131,7 @@ export const APPS: App[] = [
     pages: [{ root: 'svelte/dist', path: '/' }],
   },
   // Angular: ./angular.test.ts (its apps use the Angular CLI, not Vite).
-  {
-    name: 'next',
-    typecheck: tsc,
-    wrong: { file: 'app/chat.tsx', edits: [['envelope={envelope}', 'envelope={42}']] },
-    build: 'next',
-    serverRendered: true,
-    pages: [{ root: 'next/out', path: '/' }],
-  },
+  // Next.js: ./next.test.ts (built with and without Lit's plugin, served by next start and next dev).
   {
     name: 'sveltekit',
     typecheck: svelteKitCheck,
@@ -349,7 +342,7 @@ const VITE_BUILDS = new Set(['vite', 'sveltekit', 'astro', 'vitepress']);
 
 /**
  * The app's production build, with its own tools: `vite build`, SvelteKit's (Vite), `astro
- * build`, `vitepress build` (through ./build-app.mjs), `next build`. Resolves to the tool's
+ * build`, `vitepress build` (through ./build-app.mjs). Resolves to the tool's
  * output; throws with it when the build fails or warns of a second copy of the library.
  */
 export async function build(app: App, copy: string): Promise<string> {
@@ -358,15 +351,12 @@ export async function build(app: App, copy: string): Promise<string> {
     const driver = join(copy, 'node_modules/.fixture-build.mjs');
     copyFileSync(fileURLToPath(new URL('build-app.mjs', import.meta.url)), driver);
     result = await runIn(copy, [driver, app.build!, repo]);
-  } else if (app.build === 'next') {
-    result = await runIn(copy, [tool(copy, 'next'), 'build']);
   } else {
     throw new Error(`no build ${app.build}`);
   }
   const { code, output } = result;
   if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
-  // No warning from compiling the app (as Next.js words it), one copy of the library per
-  // page. Next.js's advice about a CI build cache (CI=true) is about the machine, not the app.
+  // No warning from compiling the app, one copy of the library per page.
   if (/Compiled with warnings|another copy|two copies/.test(output))
     throw new Error(`${app.build} build warned:\n${output}`);
   return output;

@@ -1,11 +1,11 @@
-// The demo apps (demos/react, next, vue, svelte, angular, html, vitepress, astro, sveltekit) as a
+// The demo apps (demos/react, vue, svelte, html, vitepress, astro, sveltekit) as a
 // user of the package gets them: installed from the registry with their own package.json and the
 // packed tarball, outside the repository (./install.ts, ./fixtures.ts), each app is typechecked
 // with its own tools (and fails the typecheck with a wrong prop), built for production with its
 // own tools, and opened in Chromium, where it renders the chat of demo A and the protocol panel,
 // a `segment-toggle` from the memory panel reaches the app's own code, which shows it, the
 // scripts the page loads hold one copy of the library, and the console has no error and no
-// warning from the library. A server-rendered app (Next.js, Astro, SvelteKit) also shows demo A
+// warning from the library. A server-rendered app (Astro, SvelteKit) also shows demo A
 // with JavaScript off, and hydrates without any warning.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

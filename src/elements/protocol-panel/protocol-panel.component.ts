@@ -231,9 +231,8 @@ export class ProtocolPanel extends LitElement {
     if (isServer) return; // connected only to receive its context
     this.listeningOn = this.getRootNode();
     this.listeningOn.addEventListener('envelope-load', this.onEnvelopeLoad);
-    // Back in the page, the `for` element's envelope may have changed meanwhile. On the first
-    // connection updated() reads it after the first render: a panel drawn on the server, which
-    // could not see that element, first hydrates what it drew there.
+    // Back in the page, the `for` element's envelope may have changed meanwhile (on the first
+    // connection, willUpdate reads it).
     if (this.hasUpdated) this.readForTarget();
     // Back in the page: segments registered meanwhile must show.
     if (this.followRegistry()) this.requestUpdate();
@@ -249,10 +248,12 @@ export class ProtocolPanel extends LitElement {
     if (changed.has('tab') && isExportTarget(this.tab)) this.traceTarget = this.tab;
     if (changed.has('maxSystemChars') || changed.has('components')) this.forgetExports();
     this.followRegistry();
-  }
-
-  protected override updated(changed: Map<string, unknown>) {
-    if (changed.has('for')) this.readForTarget();
+    // A panel drawn on the server could not see the `for` element there: it first hydrates
+    // what it drew, and reads the element after that render (Lit warns of an update requested
+    // during one).
+    if (!changed.has('for')) return;
+    if (awaitsHydration(this)) queueMicrotask(() => this.readForTarget());
+    else this.readForTarget();
   }
 
   /**
@@ -572,7 +573,7 @@ ${renderJsonText(view.text.shown)}</pre>
   };
 
   private onEnvelopeLoad = (event: Event) => {
-    if (!this.for || awaitsHydration(this)) return; // updated() reads it after hydrating
+    if (!this.for || awaitsHydration(this)) return; // read after hydrating (willUpdate)
     const source = event.composedPath()[0];
     if (source instanceof Element && source.id === this.for)
       this.forEnvelope = (event as EnvelopeLoadEvent).detail.envelope;

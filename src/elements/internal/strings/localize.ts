@@ -319,7 +319,10 @@ export class AmbientController implements ReactiveController {
     const drawn = this.drawnOnServer;
     if (!drawn) return;
     this.drawnOnServer = undefined;
-    if (drawn.lang !== this.lang || drawn.theme !== this.theme) this.host.requestUpdate();
+    // After the update, not during it: Lit's development build warns of an update requested
+    // while one completes, and this one can only follow the hydrating render.
+    if (drawn.lang !== this.lang || drawn.theme !== this.theme)
+      queueMicrotask(() => this.host.requestUpdate());
   }
 
   /**
