@@ -84,7 +84,7 @@ export interface App {
    * `as`, else the file's name with `.wrong` before its extension.
    */
   wrong?: { file: string; edits: [from: string, to: string][]; as?: string };
-  build?: 'vite' | 'vitepress' | 'next' | 'astro' | 'sveltekit';
+  build?: 'vite' | 'vitepress' | 'next' | 'astro' | 'sveltekit' | 'docusaurus';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
   /**
@@ -92,6 +92,12 @@ export interface App {
    * app is installed in a folder of its name), and the path.
    */
   pages: { root: string; path: string }[];
+  /**
+   * Client-side navigations (a link of the site's router, no page load) from one of `pages` to
+   * another, which then shows demo A; `twoCopies`: the page left loaded the library from the
+   * script tag, the page reached bundles it, and the console says so once.
+   */
+  navigations?: { from: string; to: string; twoCopies?: boolean }[];
 }
 
 /** In the order they run, as many at a time as the machine has cores. */
@@ -159,6 +165,19 @@ export const APPS: App[] = [
     build: 'astro',
     serverRendered: true,
     pages: [{ root: 'astro/dist', path: '/' }],
+  },
+  {
+    // Static pages rendered by React 19 on the server; no shadow DOM in their HTML.
+    name: 'docusaurus',
+    build: 'docusaurus',
+    pages: [
+      { root: 'docusaurus/build', path: '/' }, // the React wrappers
+      { root: 'docusaurus/build', path: '/script-tag/' }, // the self-hosted script, raw tags
+    ],
+    navigations: [
+      { from: '/', to: '/script-tag' },
+      { from: '/script-tag/', to: '/', twoCopies: true },
+    ],
   },
   {
     name: 'html',
@@ -349,7 +368,7 @@ const VITE_BUILDS = new Set(['vite', 'sveltekit', 'astro', 'vitepress']);
 
 /**
  * The app's production build, with its own tools: `vite build`, SvelteKit's (Vite), `astro
- * build`, `vitepress build` (through ./build-app.mjs), `next build`. Resolves to the tool's
+ * build`, `vitepress build` (through ./build-app.mjs), `next build`, `docusaurus build`. Resolves to the tool's
  * output; throws with it when the build fails or warns of a second copy of the library.
  */
 export async function build(app: App, copy: string): Promise<string> {
@@ -360,14 +379,16 @@ export async function build(app: App, copy: string): Promise<string> {
     result = await runIn(copy, [driver, app.build!, repo]);
   } else if (app.build === 'next') {
     result = await runIn(copy, [tool(copy, 'next'), 'build']);
+  } else if (app.build === 'docusaurus') {
+    result = await runIn(copy, [tool(copy, 'docusaurus'), 'build']);
   } else {
     throw new Error(`no build ${app.build}`);
   }
   const { code, output } = result;
   if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
-  // No warning from compiling the app (as Next.js words it), one copy of the library per
-  // page. Next.js's advice about a CI build cache (CI=true) is about the machine, not the app.
-  if (/Compiled with warnings|another copy|two copies/.test(output))
+  // No warning from compiling the app (as Next.js and Docusaurus word it), one copy of the
+  // library per page. Next.js's advice about a CI build cache (CI=true) is about the machine, not the app.
+  if (/Compiled with warnings|another copy|two copies|\[WARNING\]/.test(output))
     throw new Error(`${app.build} build warned:\n${output}`);
   return output;
 }
