@@ -165,6 +165,7 @@ const FRAMEWORK_PAGES: Record<string, string | string[]> = {
   vitepress: 'vitepress',
   astro: 'astro',
   sveltekit: 'sveltekit',
+  docusaurus: 'docusaurus',
   'plain-html': 'html',
 };
 

@@ -84,7 +84,7 @@ export interface App {
    * `as`, else the file's name with `.wrong` before its extension.
    */
   wrong?: { file: string; edits: [from: string, to: string][]; as?: string };
-  build?: 'vite' | 'vitepress' | 'astro' | 'sveltekit';
+  build?: 'vite' | 'vitepress' | 'astro' | 'sveltekit' | 'docusaurus';
   /** The server's HTML shows the conversation (declarative shadow DOM), and the page hydrates. */
   serverRendered?: boolean;
   /**
@@ -92,6 +92,12 @@ export interface App {
    * app is installed in a folder of its name), and the path.
    */
   pages: { root: string; path: string }[];
+  /**
+   * Client-side navigations (a link of the site's router, no page load) from one of `pages` to
+   * another, which then shows demo A; `twoCopies`: the page left loaded the library from the
+   * script tag, the page reached bundles it, and the console says so once.
+   */
+  navigations?: { from: string; to: string; twoCopies?: boolean }[];
 }
 
 /** In the order they run, as many at a time as the machine has cores. */
@@ -152,6 +158,19 @@ export const APPS: App[] = [
     build: 'astro',
     serverRendered: true,
     pages: [{ root: 'astro/dist', path: '/' }],
+  },
+  {
+    // Static pages rendered by React 19 on the server; no shadow DOM in their HTML.
+    name: 'docusaurus',
+    build: 'docusaurus',
+    pages: [
+      { root: 'docusaurus/build', path: '/' }, // the React wrappers
+      { root: 'docusaurus/build', path: '/script-tag/' }, // the self-hosted script, raw tags
+    ],
+    navigations: [
+      { from: '/', to: '/script-tag' },
+      { from: '/script-tag/', to: '/', twoCopies: true },
+    ],
   },
   {
     name: 'html',
@@ -342,7 +361,7 @@ const VITE_BUILDS = new Set(['vite', 'sveltekit', 'astro', 'vitepress']);
 
 /**
  * The app's production build, with its own tools: `vite build`, SvelteKit's (Vite), `astro
- * build`, `vitepress build` (through ./build-app.mjs). Resolves to the tool's
+ * build`, `vitepress build` (through ./build-app.mjs), `docusaurus build`. Resolves to the tool's
  * output; throws with it when the build fails or warns of a second copy of the library.
  */
 export async function build(app: App, copy: string): Promise<string> {
@@ -351,13 +370,16 @@ export async function build(app: App, copy: string): Promise<string> {
     const driver = join(copy, 'node_modules/.fixture-build.mjs');
     copyFileSync(fileURLToPath(new URL('build-app.mjs', import.meta.url)), driver);
     result = await runIn(copy, [driver, app.build!, repo]);
+  } else if (app.build === 'docusaurus') {
+    result = await runIn(copy, [tool(copy, 'docusaurus'), 'build']);
   } else {
     throw new Error(`no build ${app.build}`);
   }
   const { code, output } = result;
   if (code !== 0) throw new Error(`${app.build} build failed:\n${output}`);
-  // No warning from compiling the app, one copy of the library per page.
-  if (/Compiled with warnings|another copy|two copies/.test(output))
+  // No warning from compiling the app (as webpack and Vite word it), one copy of the library
+  // per page.
+  if (/Compiled with warnings|another copy|two copies|\[WARNING\]/.test(output))
     throw new Error(`${app.build} build warned:\n${output}`);
   return output;
 }

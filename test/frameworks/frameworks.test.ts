@@ -1,12 +1,14 @@
-// The demo apps (demos/react, vue, svelte, html, vitepress, astro, sveltekit) as a
+// The demo apps (demos/react, vue, svelte, html, vitepress, astro, sveltekit, docusaurus) as a
 // user of the package gets them: installed from the registry with their own package.json and the
 // packed tarball, outside the repository (./install.ts, ./fixtures.ts), each app is typechecked
 // with its own tools (and fails the typecheck with a wrong prop), built for production with its
 // own tools, and opened in Chromium, where it renders the chat of demo A and the protocol panel,
 // a `segment-toggle` from the memory panel reaches the app's own code, which shows it, the
 // scripts the page loads hold one copy of the library, and the console has no error and no
-// warning from the library. A server-rendered app (Astro, SvelteKit) also shows demo A
-// with JavaScript off, and hydrates without any warning.
+// warning from the library. A server-rendered app (Astro, SvelteKit) also shows demo A with
+// JavaScript off, and hydrates without any warning. A site of several pages (Docusaurus) also
+// shows demo A after its router's link from one page to the other. (Angular and Next.js: their
+// own test files.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
   APPS,
@@ -80,6 +82,51 @@ async function expectText(locator: Locator, expected: string, timeout = 10_000) 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.equal(actual, expected);
+}
+
+/**
+ * The page shows demo A: every message in the chat's shadow root, a user's words, the protocol
+ * panel with the request's model; a click on the memory segment's header reaches the app's code,
+ * which shows it in #last-toggle.
+ */
+async function showsDemoA(page: Page) {
+  await page.waitForFunction(
+    (count) =>
+      document.querySelector('envelope-chat')?.shadowRoot?.querySelectorAll('envelope-message')
+        .length === count,
+    demo.messages.length,
+  );
+  await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
+  // The protocol panel (for="chat") shows the request of the same envelope.
+  await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
+
+  const status = page.locator('#last-toggle');
+  await expectText(status, 'Last toggle: none yet');
+  // Playwright's CSS locators pierce open shadow roots.
+  // A message draws its segments in its own shadow root, their parts named `segment-…`.
+  const header = page.locator(
+    'envelope-chat envelope-message .segment-memory button[part="segment-header"]',
+  );
+  await header.click();
+  await expectText(
+    status,
+    `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, expanded`,
+  );
+  await header.click();
+  await expectText(
+    status,
+    `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, collapsed`,
+  );
+}
+
+/** Collects the page's errors and its console's errors and warnings into `errors`. */
+function listen(page: Page, errors: string[]) {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      errors.push(`${message.type()}: ${message.text()} ${message.location().url}`);
+    }
+  });
 }
 
 let packageDir: string;
@@ -250,14 +297,9 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
           const { server, url } = await serve(site);
           const page = await browser.newPage();
           const errors: string[] = [];
-          page.on('pageerror', (error) => errors.push(error.message));
           // Warnings too: a second copy of the library says so in a warning, and a
           // server-rendered page must hydrate without one.
-          page.on('console', (message) => {
-            if (message.type() === 'error' || message.type() === 'warning') {
-              errors.push(`${message.type()}: ${message.text()} ${message.location().url}`);
-            }
-          });
+          listen(page, errors);
           // Every script the page loads (modules, their preloads, chunks loaded on demand),
           // read back from the built files the server sends.
           const scripts = new Set<string>();
@@ -268,37 +310,7 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
           });
           try {
             await page.goto(url + path);
-
-            // Every message of demo A is in the chat's shadow root, and a user's words show.
-            await page.waitForFunction(
-              (count) =>
-                document
-                  .querySelector('envelope-chat')
-                  ?.shadowRoot?.querySelectorAll('envelope-message').length === count,
-              demo.messages.length,
-            );
-            await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
-            // The protocol panel (for="chat") shows the request of the same envelope.
-            await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
-
-            const status = page.locator('#last-toggle');
-            await expectText(status, 'Last toggle: none yet');
-            // Playwright's CSS locators pierce open shadow roots.
-            // A message draws its segments in its own shadow root, their parts named `segment-…`.
-            const header = page.locator(
-              'envelope-chat envelope-message .segment-memory button[part="segment-header"]',
-            );
-            await header.click();
-            await expectText(
-              status,
-              `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, expanded`,
-            );
-            await header.click();
-            await expectText(
-              status,
-              `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, collapsed`,
-            );
-
+            await showsDemoA(page);
             assert.deepEqual(errors, []);
 
             // The page and its scripts hold the library once: a second copy in another chunk
@@ -311,6 +323,38 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
               1,
               `${LIBRARY_MARKER} in ${JSON.stringify(copies.filter(([, c]) => c))}`,
             );
+          } finally {
+            await page.close();
+            server.close();
+          }
+        });
+      }
+
+      for (const { from, to, twoCopies } of app.navigations ?? []) {
+        const warns = twoCopies ? 'the one warning of two copies' : 'no console error or warning';
+        test(`Chromium, ${from} then a link to ${to}, no page load: demo A, ${warns}`, async () => {
+          const { server, url } = await serve(join(installed, app.pages[0]!.root));
+          const page = await browser.newPage();
+          const errors: string[] = [];
+          listen(page, errors);
+          try {
+            await page.goto(url + from);
+            await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
+            // Hydrated: the site's router handles the link.
+            await page.waitForFunction(() => document.documentElement.dataset.hasHydrated);
+            await page.evaluate(() => ((window as { loadedOnce?: boolean }).loadedOnce = true));
+            await page.locator(`a[href="${to}"]`).click();
+            await page.waitForURL(url + to);
+            await showsDemoA(page);
+            assert.ok(await page.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce));
+            if (twoCopies) {
+              assert.equal(errors.length, 1, errors.join('\n'));
+              // The script tag's copy defined the elements first, and is the one used.
+              assert.match(
+                errors[0]!,
+                /two copies of the library on this page: \S+\/prompt-envelope\/split\/\S+ \(used\)/,
+              );
+            } else assert.deepEqual(errors, []);
           } finally {
             await page.close();
             server.close();

@@ -52,6 +52,18 @@ export function loadSegmentViews(kinds: Iterable<SegmentKind>): Promise<void> | 
   return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
 }
 
+/**
+ * Gives every view and the segment styles at once (a server entry that imports them statically):
+ * nothing to load.
+ */
+export function provideSegmentViews(
+  views: Record<SegmentKind, ViewClass>,
+  styles: typeof import('./segment-kind-styles.js'),
+): void {
+  for (const kind of SEGMENT_KINDS) loadedViews.set(kind, views[kind]);
+  segmentStyles = styles;
+}
+
 // A server render draws in one pass and cannot wait: there every view loads at once
 // (renderEnvelopeHTML awaits them).
 if (isServer) void loadSegmentViews(SEGMENT_KINDS);

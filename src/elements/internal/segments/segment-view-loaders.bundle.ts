@@ -14,7 +14,8 @@ import { MediaView } from '../../segment-media/segment-media.view.js';
 import { StateChangeView } from '../../segment-state-change/segment-state-change.view.js';
 import { ThinkingView } from '../../segment-thinking/segment-thinking.view.js';
 
-const views: Record<SegmentKind, ViewClass> = {
+/** Every view, by kind (also what the server entry of prompt-envelope/react gives at once). */
+export const views: Record<SegmentKind, ViewClass> = {
   text: TextView,
   static_var: StaticVarView,
   system_prompt: SystemPromptView,

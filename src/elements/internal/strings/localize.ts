@@ -148,6 +148,22 @@ const tagsOf = (lang: string): [string, string] => {
 };
 
 /**
+ * Gives every built-in table of `lang` at once, before any element is made (a server entry that
+ * imports them statically, server-parts.ts): nothing to load. Kept apart from loadStrings, so
+ * that the browsers' bundles carry none of it.
+ */
+export function provideStrings(lang: string, tables: Record<StringArea, Partial<Strings>>): void {
+  const loaders = builtInLanguages.get(lang.toLowerCase());
+  for (const area of Object.keys(loaders ?? {}) as StringArea[]) {
+    const load = loaders![area];
+    loaded.add(load);
+    loading.set(load, Promise.resolve());
+    for (const [tag, other] of builtInLanguages)
+      if (other[area] === load) builtIn.set(tag, { ...builtIn.get(tag), ...tables[area] });
+  }
+}
+
+/**
  * Loads the built-in tables that `lang` reads (zh-CN: the Chinese ones) for `areas` (on the
  * server: every area), if they are not here yet: a promise that settles when they are, or
  * undefined when there is nothing to wait for. A table that cannot be loaded (the chunk is
