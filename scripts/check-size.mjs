@@ -245,7 +245,8 @@ const entries = [
   ],
   // Raised (SPEC §7, 2026-12-06): image tokens by each provider's rule and the meter's note on
   // estimated images: bundles +1.8 kB, a page with one chat (the meter's words) +0.3 kB.
-  ['bundle.js', 100_000, 171_200, () => file('dist/prompt-envelope.js')],
+  // Raised (SPEC §7, 2026-12-06): hydration without Lit's change-in-update warning, +28 bytes.
+  ['bundle.js', 100_000, 171_300, () => file('dist/prompt-envelope.js')],
   ['bundle.iife.js', 100_000, 171_500, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   // The README's self-hosted page with one chat, in Chromium: every script it requests, the
