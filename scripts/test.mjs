@@ -1,26 +1,32 @@
 #!/usr/bin/env node
-// `npm test`: every check, in two lanes once the package is built. The framework fixtures
-// (test:frameworks: apps installed from the registry, built and opened) spend much of their time
-// waiting on the network and run beside the rest, which keeps one core busy in a browser: on the
-// 2-core CI machine the whole run stays under its 20 minutes. Each lane stops at its first
-// failure; the fixtures' output is printed when they end, and the run fails if either lane did.
+// `npm test`: every check, in three lanes once the package is built (LANES): the element tests
+// and the framework fixtures (apps installed from the registry, built and opened) run beside the
+// other checks, so that the 2-core CI machine is busy all along. Each lane stops at its first
+// failure, and the run fails if any lane did.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
 const FIRST = ['generate -- --check', 'build'];
-const MAIN = [
-  'typecheck',
-  'lint',
-  'api -- --check',
-  'size',
-  'test:core',
-  'test:conformance',
-  'test:elements',
-  'test:ssr',
-  'build-storybook',
-  'test:stories',
+/**
+ * After the build, side by side. The first lane prints as it goes; the others print when they
+ * end. The element tests keep about one core busy (one Chromium page at a time); the framework
+ * fixtures mostly wait on the network for their installs.
+ */
+const LANES = [
+  [
+    'typecheck',
+    'lint',
+    'api -- --check',
+    'size',
+    'test:core',
+    'test:conformance',
+    'test:ssr',
+    'build-storybook',
+    'test:stories',
+  ],
+  ['test:elements'],
+  ['test:frameworks'],
 ];
-const BESIDE = ['test:frameworks'];
 
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -46,6 +52,7 @@ async function lane(scripts, log) {
     const started = Date.now();
     const code = await npmRun(script, log);
     const line = `── npm run ${script}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds(started)}\n`;
+    summary.push(line);
     if (log) log.push(Buffer.from(line));
     else process.stdout.write(line);
     if (code !== 0) return script;
@@ -54,24 +61,31 @@ async function lane(scripts, log) {
 }
 
 const running = new Set();
+/** Each step's line, in the order they ended. */
+const summary = [];
 const started = Date.now();
 const failedFirst = await lane(FIRST);
 if (failedFirst) process.exit(1);
 
-const besideLog = [];
-const beside = lane(BESIDE, besideLog).then((failed) => {
-  process.stdout.write(
-    `\n── ${BESIDE.join(', ')} (run beside the other checks), its output:\n${Buffer.concat(besideLog)}`,
-  );
-  return failed;
-});
-const failedMain = await lane(MAIN);
-// A failure in the main lane ends the run: the fixtures are stopped, what they printed is shown.
-if (failedMain) for (const child of running) child.kill('SIGTERM');
-const failedBeside = await beside;
+const [failedMain, ...failedBeside] = await Promise.all(
+  LANES.map(async (scripts, index) => {
+    if (index === 0) {
+      const failed = await lane(scripts);
+      // A failure here ends the run: the other lanes are stopped, what they printed is shown.
+      if (failed) for (const child of running) child.kill('SIGTERM');
+      return failed;
+    }
+    const log = [];
+    const failed = await lane(scripts, log);
+    process.stdout.write(
+      `\n── ${scripts.join(', ')} (run beside the other checks), its output:\n${Buffer.concat(log)}`,
+    );
+    return failed;
+  }),
+);
 
-const failed = [failedMain, failedBeside].filter(Boolean);
+const failed = [failedMain, ...failedBeside].filter(Boolean);
 process.stdout.write(
-  `\n── npm test: ${failed.length ? `failed (${failed.join(', ')})` : 'passed'} in ${seconds(started)}\n`,
+  `\n${summary.join('')}── npm test: ${failed.length ? `failed (${failed.join(', ')})` : 'passed'} in ${seconds(started)}\n`,
 );
 process.exit(failed.length ? 1 : 0);
