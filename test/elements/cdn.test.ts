@@ -53,6 +53,11 @@ describe('demos/cdn.html (script-tag bundle under a strict CSP)', () => {
       updateComplete: Promise<boolean>;
     };
     await Promise.all([fromSource.updateComplete, bundled.updateComplete]);
+    // Each chat draws its context meter once the meter's code has loaded, after the messages: on
+    // a busy machine, later in one page than in the other.
+    const meterIn = (chat: HTMLElement) => chat.shadowRoot!.querySelector('context-meter');
+    for (let i = 0; i < 200 && !(meterIn(fromSource) && meterIn(bundled)); i++)
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 200));
     const properties = [
       'display',
