@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import demo from '../../src/data/demos/demo-a.json' with { type: 'json' };
 import {
   APPS,
@@ -36,13 +36,9 @@ import {
 import { installFixture } from './install.js';
 import { compareWithClientRender, hydrationPage, serveHydrationPages } from './hydration.js';
 import { snippetsOf } from '../fixtures/doc-snippets.js';
+import { expectDemoAWithPanel, firstUserWords } from './support.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const memoryMessage = demo.messages.find((m) => m.segments.some((s) => s.kind === 'memory'))!;
-const memoryIndex = memoryMessage.segments.findIndex((s) => s.kind === 'memory');
-const firstUserWords = (
-  demo.messages.find((m) => m.role === 'user')!.segments[0] as { content: string }
-).content.slice(0, 40);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -70,53 +66,6 @@ async function serve(root: string): Promise<{ server: Server; url: string }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** Waits until the locator's text is `expected`; fails with the text it has when it never is. */
-async function expectText(locator: Locator, expected: string, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let actual = '';
-  while (Date.now() < deadline) {
-    actual = ((await locator.textContent()) ?? '').trim();
-    if (actual === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.equal(actual, expected);
-}
-
-/**
- * The page shows demo A: every message in the chat's shadow root, a user's words, the protocol
- * panel with the request's model; a click on the memory segment's header reaches the app's code,
- * which shows it in #last-toggle.
- */
-async function showsDemoA(page: Page) {
-  await page.waitForFunction(
-    (count) =>
-      document.querySelector('envelope-chat')?.shadowRoot?.querySelectorAll('envelope-message')
-        .length === count,
-    demo.messages.length,
-  );
-  await page.locator('envelope-chat').getByText(firstUserWords).waitFor();
-  // The protocol panel (for="chat") shows the request of the same envelope.
-  await page.locator('protocol-panel').getByText(demo.model).first().waitFor();
-
-  const status = page.locator('#last-toggle');
-  await expectText(status, 'Last toggle: none yet');
-  // Playwright's CSS locators pierce open shadow roots.
-  // A message draws its segments in its own shadow root, their parts named `segment-…`.
-  const header = page.locator(
-    'envelope-chat envelope-message .segment-memory button[part="segment-header"]',
-  );
-  await header.click();
-  await expectText(
-    status,
-    `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, expanded`,
-  );
-  await header.click();
-  await expectText(
-    status,
-    `Last toggle: message ${memoryMessage.id}, segment ${memoryIndex}, collapsed`,
-  );
 }
 
 /** Collects the page's errors and its console's errors and warnings into `errors`. */
@@ -310,7 +259,7 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
           });
           try {
             await page.goto(url + path);
-            await showsDemoA(page);
+            await expectDemoAWithPanel(page);
             assert.deepEqual(errors, []);
 
             // The page and its scripts hold the library once: a second copy in another chunk
@@ -345,7 +294,7 @@ describe('the demo apps, from the tarball', { concurrency: availableParallelism(
             await page.evaluate(() => ((window as { loadedOnce?: boolean }).loadedOnce = true));
             await page.locator(`a[href="${to}"]`).click();
             await page.waitForURL(url + to);
-            await showsDemoA(page);
+            await expectDemoAWithPanel(page);
             assert.ok(await page.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce));
             if (twoCopies) {
               assert.equal(errors.length, 1, errors.join('\n'));
