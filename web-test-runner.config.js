@@ -91,8 +91,6 @@ export default {
     }),
   ],
   testFramework: { config: { timeout: 20_000 } },
-  // WTR_SKIP=hostile leaves groups out (`npm test` runs the timed hostile group alone, after the
-  // rest: beside other work a busy machine stretches its steps past their bound).
   groups: [
     // `TEST_FILES=test/elements/x.test.ts npx wtr --group elements` runs one file while working.
     { name: 'elements', files: process.env.TEST_FILES ?? 'test/elements/**/*.test.ts' },
@@ -130,5 +128,5 @@ export default {
           </body>
         </html>`,
     },
-  ].filter((group) => !(process.env.WTR_SKIP ?? '').split(',').includes(group.name)),
+  ],
 };
