@@ -32,26 +32,14 @@ const noSubscription = () => () => {};
 /** Lit's hydration support, then the elements (a second call costs nothing: modules load once). */
 const loadElements = () => import('../hydrate.js').then(() => import('../index.js'));
 
-/** `html` into `div`, declarative shadow roots included. */
+/**
+ * `html` into `div`, declarative shadow roots included. A browser without setHTMLUnsafe (before
+ * 2024) leaves the templates unparsed, and the elements draw there once their script loads.
+ */
 function setHTML(div: HTMLDivElement, html: string) {
   const setHTMLUnsafe = (div as Partial<Pick<HTMLDivElement, 'setHTMLUnsafe'>>).setHTMLUnsafe;
-  if (setHTMLUnsafe) return setHTMLUnsafe.call(div, html);
-  // Browsers before setHTMLUnsafe: each declarative root attached by hand, innermost first.
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  attachDeclared(template.content);
-  div.replaceChildren(template.content);
-}
-
-function attachDeclared(root: ParentNode) {
-  for (const template of root.querySelectorAll<HTMLTemplateElement>('template[shadowrootmode]')) {
-    const host = template.parentElement;
-    if (!host || host.shadowRoot) continue;
-    attachDeclared(template.content);
-    const mode = template.getAttribute('shadowrootmode') === 'closed' ? 'closed' : 'open';
-    host.attachShadow({ mode }).append(template.content);
-    template.remove();
-  }
+  if (setHTMLUnsafe) setHTMLUnsafe.call(div, html);
+  else div.innerHTML = html;
 }
 
 /** A `<div>` holding the server-rendered envelope; other props go to the div. */
