@@ -6,6 +6,7 @@ import { createStreamReader } from '../../src/core/targets/streams/stream-reader
 import type { EnvelopeChangeEvent, EnvelopeErrorEvent } from '../../src/events.js';
 import { call, envelope, msg, text } from '../fixtures/envelopes.js';
 import { deepQuery, deepQueryAll, deepText } from './helpers.js';
+import { EAGER_LIMIT } from '../../src/elements/internal/pacing/lazy-chunks.js';
 
 // The live API of <envelope-chat> (SPEC §8): appends, updates and streamed text into a shown
 // envelope, each checked on its own, with the scrolling and announcements people expect.
@@ -57,6 +58,24 @@ describe('<envelope-chat> live: appendMessage and updateMessage', () => {
     expect(original.messages).to.have.length(3);
     const region = el.shadowRoot!.querySelector('[aria-live="polite"]')!;
     expect(region.textContent).to.equal('New message from Assistant.');
+  });
+
+  it('appends and streamed text do not copy the message list; the page’s envelope stays as it was', async () => {
+    const original = conversation(5);
+    const el = await chatWith(original);
+    el.appendMessage(assistant('a', text('')), { streaming: true });
+    const live = (el.envelope as Envelope).messages;
+    expect(live).to.not.equal(original.messages);
+    el.appendText('a', 'more ');
+    el.appendText('a', 'text');
+    el.appendMessage(assistant('b', text('And another.')));
+    const shown = el.envelope as Envelope;
+    expect(shown.messages, 'the same array, grown in place').to.equal(live);
+    expect(shown.messages.map((m) => m.id)).to.deep.equal(['m0', 'm1', 'm2', 'm3', 'm4', 'a', 'b']);
+    expect(shown.messages[5]!.segments[0]).to.deep.include({ content: 'more text' });
+    expect(original.messages).to.have.length(5);
+    await settle(el);
+    expect(deepText(el)).to.include('more text');
   });
 
   it('an invalid message shows its error panel in its place; the rest stays, later appends work', async () => {
@@ -237,6 +256,57 @@ describe('<envelope-chat> live: scrolling, search and the meter', () => {
     await settle(el);
     expect(gap()).to.be.below(2);
     expect(el.shadowRoot!.querySelector('[part="new-messages"]')).to.not.exist;
+  });
+
+  it('a question and its streamed answer are drawn at every length around where the list turns lazy', async () => {
+    // The chat inside a page's scrolling box, and the chat scrolling itself.
+    for (const inBox of [true, false])
+      for (let n = EAGER_LIMIT - 10; n <= EAGER_LIMIT + 10; n++) {
+        const box = await fixture<HTMLDivElement>(
+          html`<div style=${inBox ? 'height: 400px; overflow-y: auto' : ''}></div>`,
+        );
+        const el = document.createElement('envelope-chat') as EnvelopeChat;
+        if (!inBox) el.style.cssText = 'display: block; height: 400px; overflow-y: auto';
+        // Tall messages, as in a real conversation: 50 of them are far taller than the box.
+        const long = Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of a long answer.`);
+        el.envelope = envelope(
+          Array.from({ length: n }, (_, i) =>
+            msg(`m${i}`, i % 2 ? 'assistant' : 'user', text(long.join('\n\n'))),
+          ),
+        );
+        box.append(el);
+        const scroller = inBox ? box : el;
+        const gap = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+        // The reader goes to the end, and again while chunks drawn on the way change the
+        // height, until it holds for three frames in a row.
+        for (let i = 0, held = 0; i < 30 && held < 3; i++) {
+          scroller.scrollTop = scroller.scrollHeight;
+          await settle(el);
+          held = gap() <= 1 ? held + 1 : 0;
+        }
+        const where = `${n} messages${inBox ? ' in a box' : ''}`;
+        const drawn = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-index]')];
+        const before = drawn().slice(-5);
+        el.appendMessage(msg('q', 'user', text(`Question after ${n}?`)));
+        await settle(el);
+        // Turning lazy changes nothing on screen: the messages the reader saw stay drawn.
+        for (const item of before)
+          expect(item.isConnected, `${where}: ${item.dataset.index}`).to.be.true;
+        el.appendMessage(assistant('a', text('')), { streaming: true });
+        for (const word of ['The ', 'answer ', '**is** ', 'here.']) {
+          el.appendText('a', word);
+          await new Promise(requestAnimationFrame);
+        }
+        el.endStream('a');
+        await settle(el);
+        const items = drawn();
+        const last = items.at(-1)!;
+        expect(last.dataset.index, `${where}: the newest is drawn`).to.equal(String(n + 1));
+        expect(deepText(last), where).to.include('The answer is here.');
+        expect(deepText(items.at(-2)!), where).to.include(`Question after ${n}?`);
+        expect(gap(), `${where}: still at the bottom`).to.be.below(2);
+        box.remove();
+      }
   });
 
   it('search counts matches in appended and streamed text, one message at a time', async () => {

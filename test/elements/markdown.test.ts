@@ -1,10 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { render } from 'lit';
 import '../../src/elements/segment-text/segment-text.js';
-import {
-  markdownCacheSize,
-  renderMarkdown,
-} from '../../src/elements/internal/markdown/markdown.js';
+import { renderMarkdown } from '../../src/elements/internal/markdown/markdown.js';
 import { loadSanitizer } from '../../src/elements/internal/markdown/markdown-html.js';
 import type { SegmentText } from '../../src/elements/segment-text/segment-text.js';
 
@@ -16,21 +13,52 @@ function drawn(source: string): HTMLElement {
 }
 
 describe('Markdown rendering', () => {
-  it('reads each distinct text once, however often it is rendered', async () => {
-    const content = `Cached **${Math.random()}**`;
-    const before = markdownCacheSize();
+  it('draws a text as nodes under one part: no marker per token, nodes kept while the text stays', async () => {
+    const content = `Kept **${Math.random()}** and *more*\n\n- a\n- b`;
     const el = await fixture<SegmentText>(
       html`<segment-text .segment=${{ kind: 'text', content }}></segment-text>`,
     );
-    expect(markdownCacheSize()).to.equal(before + 1);
+    const body = el.shadowRoot!.querySelector('.markdown')!;
+    const comments = (root: Node) =>
+      document.createTreeWalker(root, NodeFilter.SHOW_COMMENT).nextNode() ? 1 : 0;
+    // Lit marks its own part around the body; nothing inside the drawn blocks.
+    for (const block of body.children) expect(comments(block), block.localName).to.equal(0);
+    const strong = body.querySelector('strong')!;
     for (let i = 0; i < 3; i++) {
       el.requestUpdate();
       await el.updateComplete;
     }
-    await fixture(html`<segment-text .segment=${{ kind: 'text', content }}></segment-text>`);
-    expect(markdownCacheSize()).to.equal(before + 1);
-    expect(renderMarkdown(content)).to.equal(renderMarkdown(content));
-    expect(el.shadowRoot!.querySelector('strong')).to.exist;
+    el.segment = { kind: 'text', content };
+    await el.updateComplete;
+    expect(body.querySelector('strong')).to.equal(strong);
+  });
+
+  it('a text that grows keeps its finished blocks and draws its last one again', async () => {
+    const out = document.createElement('div');
+    // The first growth draws the text whole; from then on it is a stream.
+    render(renderMarkdown('# Tit'), out);
+    const first = '# Title\n\nOne paragraph.\n\n- item';
+    render(renderMarkdown(first), out);
+    const [h1, p] = [out.querySelector('h1')!, out.querySelector('p')!];
+    const ul = out.querySelector('ul')!;
+    render(renderMarkdown(`${first} one\n- item two\n\nAfter **it**`), out);
+    expect(out.querySelector('h1')).to.equal(h1);
+    expect(out.querySelector('p')).to.equal(p);
+    expect(out.querySelector('ul')).not.to.equal(ul);
+    expect([...out.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+      'item one',
+      'item two',
+    ]);
+    expect(out.querySelector('p:last-child strong')!.textContent).to.equal('it');
+    // The same text drawn whole at once gives the same nodes.
+    const whole = document.createElement('div');
+    render(renderMarkdown(`${first} one\n- item two\n\nAfter **it**`), whole);
+    expect(out.innerHTML.replace(/<!--[^]*?-->/g, '')).to.equal(
+      whole.innerHTML.replace(/<!--[^]*?-->/g, ''),
+    );
+    // A link defined after its use is found: texts with definitions are drawn whole.
+    render(renderMarkdown(`${first} one\n- item two\n\nSee [x].\n\n[x]: https://example.com`), out);
+    expect(out.querySelector('a')!.getAttribute('href')).to.equal('https://example.com');
   });
 
   it('draws blocks as elements: headings, paragraphs, quotes, rules, code with its language', () => {

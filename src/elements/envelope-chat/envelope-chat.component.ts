@@ -349,8 +349,8 @@ export class EnvelopeChat extends LitElement {
       !searchPattern(this.search) ||
       this.result.matches.some((m) => m.messageIndex === index);
     if (!listedHere && wanted) {
-      // Appends are at the end, and so is their place in the list.
-      this.listed = [...this.listed, index];
+      // Appends are at the end, and so is their place in the list (grown in place, not copied).
+      this.listed.push(index);
       this.lazy.grow(this.listed.length);
     }
   }

@@ -7,8 +7,10 @@ import { usesVersion11, validateEnvelope } from '../../core/protocol/validate.js
 
 /**
  * A conversation that grows while it is shown (SPEC §8, live): each change makes a new envelope
- * (the one a page passed in is never changed) and keeps what the chat derived from the old one,
- * so that the cost of a change does not grow with the conversation. Only the new or changed
+ * object (the one a page passed in is never changed) and keeps what the chat derived from the old
+ * one, so that the cost of a change does not grow with the conversation. The messages array is
+ * copied once, at the first change, and from then on the live envelopes share it and it grows
+ * in place: an append or a token of streamed text does not copy 10,000 messages. Only the new or changed
  * message is validated; derived data is extended by that message, or made again in the rare
  * case where a change reaches back (a message in the middle whose speaker changed).
  */
@@ -29,6 +31,16 @@ interface Speakers {
 }
 
 const speakersOf = new WeakMap<Envelope, Speakers>();
+/** Message arrays made here, which live changes may change in place (never a page's own). */
+const liveArrays = new WeakSet<Message[]>();
+
+/** `envelope`'s messages as an array this module owns: copied the first time only. */
+function ownMessages(envelope: Envelope): Message[] {
+  if (liveArrays.has(envelope.messages)) return envelope.messages;
+  const messages = envelope.messages.slice();
+  liveArrays.add(messages);
+  return messages;
+}
 const indexesOf = new WeakMap<Envelope, Map<string, number>>();
 
 /** Everything derived from an envelope in one pass (what the chat otherwise builds lazily). */
@@ -123,7 +135,9 @@ export function appendTo(envelope: Envelope, derived: Derived, message: unknown)
   const errors = messageErrors(envelope, message, index, version);
   if (errors.length > 0) return { ok: false, errors };
   const added = message as Message;
-  const next: Envelope = { ...envelope, version, messages: [...envelope.messages, added] };
+  const messages = ownMessages(envelope);
+  messages.push(added);
+  const next: Envelope = { ...envelope, version, messages };
   const speakers = speakersOf.get(envelope);
   let rebuilt = false;
   let nextDerived = derived;
@@ -173,7 +187,7 @@ export function replaceIn(
   if (errors.length > 0) return { ok: false, errors };
   const old = envelope.messages[index]!;
   const replaced = message as Message;
-  const messages = envelope.messages.slice();
+  const messages = ownMessages(envelope);
   messages[index] = replaced;
   const next: Envelope = { ...envelope, version, messages };
   // Only the speaker and state changes decide headers: the usual update (more text, a parsed

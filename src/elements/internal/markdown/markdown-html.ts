@@ -1,9 +1,6 @@
 import type { DOMPurify as Purifier } from 'dompurify';
-import { isServer, noChange, type ChildPart } from 'lit';
-import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { BoundedCache } from './bounded-cache.js';
 import { defuseInlineCode } from './html-defuse.js';
-import { waitForHtml } from './html-waiting.js';
 import { onDemand } from '../loading/on-demand.js';
 import { SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
 
@@ -17,7 +14,7 @@ import { SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
  *
  * DOMPurify (32 kB minified) is loaded the first time a text holds HTML, not with the elements:
  * most conversations never need it. Until it has loaded, and on the server (no DOM to sanitize
- * in), that HTML is shown as text; each view holding it is then replaced by the sanitized nodes.
+ * in), that HTML is shown as text; each text holding it is then drawn again (markdown.ts).
  */
 
 /** Removes `name` from `node` unless its value matches `allowed`. */
@@ -129,63 +126,23 @@ function sanitize(purify: Purifier, raw: string): DocumentFragment | null {
   return fragment;
 }
 
+/** DOMPurify when it has loaded (null where it cannot run), undefined until then. */
+export function loadedSanitizer(): Purifier | null | undefined {
+  return sanitizer.get();
+}
+
 /** Whether DOMPurify has loaded (tests read it). */
 export function sanitizerLoaded(): boolean {
   return sanitizer.get() !== undefined;
 }
 
-/** Loads DOMPurify ahead of need (a page that knows its texts hold HTML, or a test). */
-export function loadSanitizer(): Promise<unknown> {
+/** Loads DOMPurify (the first text that holds HTML, a page that knows its texts do, a test). */
+export function loadSanitizer(): Promise<Purifier | null> {
   return sanitizer.load();
 }
 
-/**
- * A piece of raw HTML as the view shows it: `fallback` (the HTML as text) until DOMPurify has
- * loaded, then a copy of the sanitized nodes. On the server only `render` runs: text.
- */
-class SanitizedHtml extends AsyncDirective {
-  private raw?: string;
-  private fallback: unknown;
-  private sanitized = false;
-
-  render(_raw: string, fallback: unknown): unknown {
-    return fallback;
-  }
-
-  override update(part: ChildPart, [raw, fallback]: [string, unknown]): unknown {
-    if (raw === this.raw && this.sanitized) return noChange;
-    const known = raw === this.raw;
-    this.raw = raw;
-    this.fallback = fallback;
-    const purify = sanitizer.get();
-    if (purify !== undefined) return this.show(purify, raw, fallback);
-    // Still loading for this text: the load already started will show it.
-    if (isServer || known) return fallback;
-    const loading = sanitizer.load().then(
-      (loaded) => {
-        if (this.raw === raw && this.isConnected) this.setValue(this.show(loaded, raw, fallback));
-      },
-      // Not loaded (offline, blocked): the HTML stays text; a later view tries again.
-      () => undefined,
-    );
-    const host = part.options?.host;
-    if (host) waitForHtml(host, loading);
-    return fallback;
-  }
-
-  /** A view taken off the page while DOMPurify loaded shows the sanitized HTML when it is back. */
-  protected override reconnected(): void {
-    const purify = sanitizer.get();
-    if (!this.sanitized && purify !== undefined && this.raw !== undefined)
-      this.setValue(this.show(purify, this.raw, this.fallback));
-  }
-
-  private show(purify: Purifier | null, raw: string, fallback: unknown): unknown {
-    const fragment = purify && sanitize(purify, raw);
-    this.sanitized = fragment !== null;
-    return fragment ? document.importNode(fragment, true) : fallback;
-  }
+/** A copy of the sanitized nodes of `raw`, or null when it must stay text. */
+export function sanitizedNodes(purify: Purifier, raw: string): DocumentFragment | null {
+  const fragment = sanitize(purify, raw);
+  return fragment && document.importNode(fragment, true);
 }
-
-/** `raw` HTML, sanitized once DOMPurify is there; `fallback` (the HTML as text) until then. */
-export const sanitizedHtml = directive(SanitizedHtml);

@@ -49,6 +49,12 @@ export class LazyChunks implements ReactiveController {
    */
   private estimate?: number;
   private measuring = 0;
+  /** Counts changes of `heights` and `estimate`, which sleeping groups' heights depend on. */
+  private revision = 0;
+  private readonly groupHeights = new Map<
+    number,
+    { revision: number; to: number; height: number }
+  >();
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
@@ -91,9 +97,7 @@ export class LazyChunks implements ReactiveController {
       (group) => {
         const first = group * GROUP_SIZE;
         const open = this.isGroupOpen(group);
-        const style = open
-          ? ''
-          : height(keys.slice(first * CHUNK_SIZE, (first + GROUP_SIZE) * CHUNK_SIZE));
+        const style = open ? '' : `height: ${this.groupHeight(group, keys)}px`;
         return html`<div role="none" data-group=${group} .style=${style}>
           ${
             open
@@ -123,6 +127,7 @@ export class LazyChunks implements ReactiveController {
   reset(count: number, heights: Map<number, number>): void {
     this.count = count;
     this.heights = heights;
+    this.revision++;
     this.estimate = undefined;
     if (heights.size > 0) this.fixEstimate();
     this.live.clear();
@@ -136,7 +141,12 @@ export class LazyChunks implements ReactiveController {
    * the new items are, renders too (if the reader is elsewhere it goes back to sleep).
    */
   grow(count: number): void {
+    const wasLazy = this.lazy;
     this.count = count;
+    // The list turns lazy: everything drawn stays drawn (nothing on screen moves); chunks far
+    // from the visible part are measured and put to sleep by the observers from now on.
+    if (!wasLazy && this.lazy)
+      for (let chunk = 0; chunk < this.chunkCount(); chunk++) this.live.add(chunk);
     this.live.add(this.chunkCount() - 1);
   }
 
@@ -153,6 +163,20 @@ export class LazyChunks implements ReactiveController {
 
   unpin(): void {
     this.pinned.clear();
+  }
+
+  /**
+   * A sleeping group's height, summed again only when a height or the estimate changed: a live
+   * chat draws once a frame, and 10,000 messages are 9 sleeping groups of 1,000.
+   */
+  private groupHeight(group: number, keys: readonly number[]): number {
+    const from = group * GROUP_SIZE * CHUNK_SIZE;
+    const to = Math.min(keys.length, from + GROUP_SIZE * CHUNK_SIZE);
+    const known = this.groupHeights.get(group);
+    if (known?.revision === this.revision && known.to === to) return known.height;
+    const height = this.spacerHeight(keys.slice(from, to));
+    this.groupHeights.set(group, { revision: this.revision, to, height });
+    return height;
   }
 
   /** The height of a sleeping chunk or group: its items' remembered heights, estimates for the rest. */
@@ -256,10 +280,15 @@ export class LazyChunks implements ReactiveController {
 
   private measure(item: HTMLElement): void {
     const height = item.getBoundingClientRect().height;
-    if (height > 0) this.heights.set(Number(item.dataset.index), height);
+    const key = Number(item.dataset.index);
+    if (height > 0 && height !== this.heights.get(key)) {
+      this.heights.set(key, height);
+      this.revision++;
+    }
   }
 
   private fixEstimate(): void {
+    this.revision++;
     let sum = 0;
     for (const height of this.heights.values()) sum += height;
     this.estimate = sum / this.heights.size;
