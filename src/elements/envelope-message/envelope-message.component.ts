@@ -304,31 +304,24 @@ export class EnvelopeMessage extends LitElement {
         : `role.${message.role}`,
     );
     const speaker = actor ? ` ${speakerName(actor)}` : '';
-    return html`<div part="base" class="base ${a.theme} role-${message.role}">
-      ${this.renderAnnounced(message)}
-      <article
-        part="bubble"
-        class="bubble"
-        aria-label=${`${roleLabel}${speaker} ${this.formatTime(message.timestamp, 'long')}`}
-      >
-        <header part="header" class="header">
-          <span part="role" class="role">${roleLabel}</span>
-          ${actor ? this.renderActor(actor) : nothing} ${this.renderTime(message)}
-          ${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}
-          ${
-            this.streaming
-              ? html`<span part="typing" class="typing" title=${a.t('message.streaming')}
-                  ><span aria-hidden="true">•••</span
-                  ><span class="visually-hidden">${a.t('message.streaming')}</span></span
-                >`
-              : nothing
-          }
-        </header>
-        ${message.replyTo !== undefined ? this.renderReply(message) : nothing}
-        ${actor ? this.renderFacts(actor, this.fullHeader || this.factsOpen) : nothing}
-        <div part="segments" class="segments">${this.renderSegments(message)}</div>
-      </article>
-    </div>`;
+    const announced = this.renderAnnounced(message);
+    const label = `${roleLabel}${speaker} ${this.formatTime(message.timestamp, 'long')}`;
+    const typing = this.streaming ? this.renderTyping() : nothing;
+    // Written without white space between tags (the header is a flex row, the rest blocks):
+    // each would be a text node in every message of a long conversation. The usual message (no
+    // speaker, no reply, nothing added at export) has a template of its own without those
+    // parts: Lit keeps a comment node and an object for each part, even an empty one.
+    if (!actor && message.replyTo === undefined && announced === nothing)
+      // prettier-ignore
+      return html`<div part="base" class="base ${a.theme} role-${message.role}"><article part="bubble" class="bubble" aria-label=${label}><header part="header" class="header"><span part="role" class="role">${roleLabel}</span>${this.renderTime(message)}${typing}</header><div part="segments" class="segments">${this.renderSegments(message)}</div></article></div>`;
+    // prettier-ignore
+    return html`<div part="base" class="base ${a.theme} role-${message.role}">${announced}<article part="bubble" class="bubble" aria-label=${label}><header part="header" class="header"><span part="role" class="role">${roleLabel}</span>${actor ? this.renderActor(actor) : nothing}${this.renderTime(message)}${actor && !this.fullHeader ? this.renderFactsToggle(actor) : nothing}${typing}</header>${message.replyTo !== undefined ? this.renderReply(message) : nothing}${actor ? this.renderFacts(actor, this.fullHeader || this.factsOpen) : nothing}<div part="segments" class="segments">${this.renderSegments(message)}</div></article></div>`;
+  }
+
+  private renderTyping() {
+    const label = this.ambient.t('message.streaming');
+    // prettier-ignore
+    return html`<span part="typing" class="typing" title=${label}><span aria-hidden="true">•••</span><span class="visually-hidden">${label}</span></span>`;
   }
 
   /** An event: centered notice rows, one per state change, and the time; no bubble. */
@@ -543,8 +536,10 @@ export class EnvelopeMessage extends LitElement {
       out.push(rendered[index]);
     });
     if (run.length > 0) out.push(html`<div class="variables">${run}</div>`);
-    out.push(this.slices.more('segments', message.segments.length));
-    return out;
+    const more = this.slices.more('segments', message.segments.length);
+    if (more !== nothing) out.push(more);
+    // One segment (most messages) is the part's value itself: a list adds a marker per item.
+    return out.length === 1 ? out[0] : out;
   }
 
   /** The time of a message ('' when its timestamp does not tell when it was sent). */

@@ -27,13 +27,12 @@ export class TextView extends SegmentView<TextSegment> {
   protected renderSegment(segment: TextSegment) {
     // Cut text is shown plain: 100,000 characters of Markdown make thousands of elements.
     const part = this.part('content');
+    // prettier-ignore
     const content =
       segment.content.length > MAX_SHOWN_CHARS
         ? html`<div part=${part} class="content plain">${shownPart(segment.content)}</div>
             ${renderCutNote(this.ambient, segment.content.length)}`
-        : html`<div part=${part} class="content markdown">
-            ${renderMarkdownView(segment.content, this.ambient)}
-          </div>`;
+        : html`<div part=${part} class="content markdown">${renderMarkdownView(segment.content, this.ambient)}</div>`;
     if (!segment.citations?.length && !segment.cacheControl) return content;
     return html`${content}${this.renderCitations(segment.citations ?? [])}
     ${renderCacheNote(this.ambient, segment.cacheControl, this.part('cache'))}`;

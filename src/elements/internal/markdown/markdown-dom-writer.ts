@@ -53,16 +53,14 @@ class DomWriter implements MarkdownWriter {
   }
 
   /**
-   * The nodes written, as copies: a node made from script keeps its JavaScript wrapper as long as
-   * it lives, a copy made by `cloneNode` has none until script touches it. Copying costs less
-   * than the wrappers of a long conversation would hold.
+   * The nodes written, inserted as they are. Copying them with `cloneNode` (a copy has no
+   * JavaScript wrapper until script touches it) was measured side by side and dropped: 90,000
+   * elements of 10,000 bench messages held 6.5 MB of V8 heap copied and 6.7 MB as made (V8 lets
+   * go of wrappers that script never changed), and the copying cost time.
    */
   finish(): { nodes: DocumentFragment; waitsForSanitizer: boolean } {
     this.flush();
-    return {
-      nodes: this.root.cloneNode(true) as DocumentFragment,
-      waitsForSanitizer: this.waitsForSanitizer,
-    };
+    return { nodes: this.root, waitsForSanitizer: this.waitsForSanitizer };
   }
 
   private flush(): void {

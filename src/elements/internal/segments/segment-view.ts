@@ -185,9 +185,13 @@ export abstract class SegmentView<S extends Segment> {
         aria-busy="true"
         .style=${`height: ${Math.ceil(drawn / 100) * 1.5}em`}
       ></div>`;
-    return html`<div part=${part} class=${className} data-segment-index=${index ?? nothing}>
-      ${this.renderSegment(this.shown.segment)} ${this.shown.cut ? renderValuesCutNote(t) : nothing}
-    </div>`;
+    // Written without white space between tags, each would be a text node in every segment;
+    // and without a part for a cut note where there is none (a part keeps a comment node).
+    const content = this.renderSegment(this.shown.segment);
+    // prettier-ignore
+    return this.shown.cut
+      ? html`<div part=${part} class=${className} data-segment-index=${index ?? nothing}>${content}${renderValuesCutNote(t)}</div>`
+      : html`<div part=${part} class=${className} data-segment-index=${index ?? nothing}>${content}</div>`;
   }
 
   /** The fields this kind cuts itself, with a note of its own (see shownSegment). */
