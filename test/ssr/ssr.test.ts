@@ -435,6 +435,13 @@ describe('renderEnvelopeHTML', () => {
     await page.evaluate(`(() => {
       const chat = document.querySelector('envelope-chat').shadowRoot;
       window.marked = [...chat.querySelectorAll('.item'), chat.querySelector('.header')];
+      // Every node of every Markdown body the server drew, text nodes included.
+      window.markdown = [];
+      for (const message of chat.querySelectorAll('envelope-message'))
+        for (const body of message.shadowRoot.querySelectorAll('.markdown')) {
+          const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) window.markdown.push(walker.currentNode);
+        }
     })()`);
     release();
     await page.waitForFunction(`customElements.get('envelope-chat') !== undefined`);
@@ -447,10 +454,21 @@ describe('renderEnvelopeHTML', () => {
         marked: window.marked.length,
         stillThere: window.marked.filter((el) => el.isConnected && chat.contains(el)).length,
         items: chat.querySelectorAll('.item').length,
+        markdown: window.markdown.length,
+        markdownKept: window.markdown.filter((node) => node.isConnected).length,
       };
-    })()`)) as { marked: number; stillThere: number; items: number };
+    })()`)) as {
+      marked: number;
+      stillThere: number;
+      items: number;
+      markdown: number;
+      markdownKept: number;
+    };
     assert.equal(kept.items, demo.messages.length);
     assert.equal(kept.stillThere, kept.marked);
+    // The Markdown is adopted as the server wrote it, not drawn again.
+    assert.ok(kept.markdown > 20, `${kept.markdown} Markdown nodes`);
+    assert.equal(kept.markdownKept, kept.markdown);
     assert.deepEqual(problems, []);
     held = null;
     await page.close();
