@@ -58,6 +58,31 @@ describe('theme follows the host page', () => {
     });
   }
 
+  it('reads what surrounds elements added together once, not once per element', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    const real = window.getComputedStyle;
+    let reads = 0;
+    window.getComputedStyle = (...args: Parameters<typeof real>) => {
+      reads++;
+      return real(...args);
+    };
+    try {
+      // As a page draws a conversation: 200 segments added in one task, under one parent.
+      const added = Array.from({ length: 200 }, () => {
+        const el = document.createElement('segment-memory') as SegmentMemory;
+        el.segment = memory;
+        box.append(el);
+        return el;
+      });
+      await Promise.all(added.map((el) => el.updateComplete));
+    } finally {
+      window.getComputedStyle = real;
+    }
+    // Each read after an insertion recomputes the page's styles: 200 of them made drawing
+    // quadratic. The parent and its ancestors are read once.
+    expect(reads).to.be.below(20);
+  });
+
   it('an explicit theme wins over the page', async () => {
     root.classList.add('dark');
     const chat = await fixture<EnvelopeChat>(

@@ -71,6 +71,24 @@ function readSurroundings(host: Element): 'light' | 'dark' {
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/**
+ * What the surroundings of elements under one parent read in this task. Each read after an
+ * insertion makes the browser compute the page's styles again: a page that adds 1,000 messages
+ * in one task read them 1,000 times (1,000 messages took 9 s to draw instead of 1.5 s).
+ */
+let readInThisTask: Map<Element | null, 'light' | 'dark'> | undefined;
+
+function surroundingsOf(host: Element): 'light' | 'dark' {
+  if (!readInThisTask) {
+    readInThisTask = new Map();
+    setTimeout(() => (readInThisTask = undefined));
+  }
+  const parent = parentAcrossShadow(host);
+  let scheme = readInThisTask.get(parent);
+  if (!scheme) readInThisTask.set(parent, (scheme = readSurroundings(host)));
+  return scheme;
+}
+
 const parentAcrossShadow = (node: Element): Element | null => {
   if (node.parentElement) return node.parentElement;
   const root = node.getRootNode();
@@ -106,6 +124,7 @@ function relativeLuminance([r, g, b]: [number, number, number]): number {
 
 function pageChanged() {
   pageSwitch = null;
+  readInThisTask = undefined;
   pageGeneration++;
   for (const controller of controllers) controller.refresh();
 }
@@ -246,7 +265,7 @@ export class AmbientController implements ReactiveController {
     if (pageSwitch === null) pageSwitch = readPageSwitch();
     if (pageSwitch) return pageSwitch;
     if (this.surroundings?.generation !== pageGeneration)
-      this.surroundings = { generation: pageGeneration, scheme: readSurroundings(this.host) };
+      this.surroundings = { generation: pageGeneration, scheme: surroundingsOf(this.host) };
     return this.surroundings.scheme;
   }
 
