@@ -111,16 +111,7 @@ function validate53(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'id' ||
-        key0 === 'type' ||
-        key0 === 'name' ||
-        key0 === 'ownerId' ||
-        key0 === 'admins' ||
-        key0 === 'memberCount' ||
-        key0 === 'globalMute' ||
-        key0 === 'assistantRole'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Scene'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -216,7 +207,7 @@ function validate55(data, { instancePath = '' } = {}) {
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'target' || key0 === 'fields' || key0 === 'inputForm')) {
+      if (!Object.hasOwn(fieldTypes['Request'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -261,7 +252,6 @@ function validate55(data, { instancePath = '' } = {}) {
   validate55.errors = vErrors;
   return errors === 0;
 }
-var func3 = Object.prototype.hasOwnProperty;
 function validate59(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -274,13 +264,7 @@ function validate59(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'cacheControl' ||
-        key0 === 'citations' ||
-        key0 === 'thoughtSignature'
-      )) {
+      if (!Object.hasOwn(fieldTypes['TextSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -359,7 +343,7 @@ function validate60(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(key0 === 'kind' || key0 === 'name' || key0 === 'value' || key0 === 'description')) {
+      if (!Object.hasOwn(fieldTypes['StaticVarSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -420,12 +404,7 @@ function validate61(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'collapsed' ||
-        key0 === 'cacheControl'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SystemPromptSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -478,12 +457,7 @@ function validate64(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'description' ||
-        key0 === 'items' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SkillsSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -523,7 +497,7 @@ function validate64(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data3) {
-              if (!(key1 === 'title' || key1 === 'content')) {
+              if (!Object.hasOwn(fieldTypes['MemorySegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -574,12 +548,7 @@ function validate66(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'description' ||
-        key0 === 'items' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SkillsSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -619,7 +588,7 @@ function validate66(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data3) {
-              if (!(key1 === 'name' || key1 === 'description' || key1 === 'body')) {
+              if (!Object.hasOwn(fieldTypes['SkillsSegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -670,12 +639,7 @@ function validate68(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'items' ||
-        key0 === 'collapsed' ||
-        key0 === 'inSystemText'
-      )) {
+      if (!Object.hasOwn(fieldTypes['ToolOverviewSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -711,23 +675,7 @@ function validate68(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data2) {
-              if (
-                !func3.call(
-                  {
-                    name: true,
-                    description: true,
-                    parameters: true,
-                    schema: true,
-                    runBy: true,
-                    declaration: true,
-                    declaredIn: true,
-                    schemaForm: true,
-                    group: true,
-                    fields: true,
-                  },
-                  key1,
-                )
-              ) {
+              if (!Object.hasOwn(fieldTypes['ToolOverviewSegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -884,25 +832,7 @@ function validate70(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            toolName: true,
-            arguments: true,
-            collapsed: true,
-            callId: true,
-            thoughtSignature: true,
-            argumentsText: true,
-            runBy: true,
-            server: true,
-            item: true,
-            itemId: true,
-            itemStatus: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ToolCallRequestSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1045,26 +975,7 @@ function validate72(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            toolName: true,
-            result: true,
-            success: true,
-            collapsed: true,
-            callId: true,
-            runBy: true,
-            structured: true,
-            resultType: true,
-            fields: true,
-            itemId: true,
-            itemStatus: true,
-            item: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ToolCallResultSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1206,14 +1117,7 @@ function validate74(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'fileName' ||
-        key0 === 'mimeType' ||
-        key0 === 'snippet' ||
-        key0 === 'sizeBytes' ||
-        key0 === 'parsedContent'
-      )) {
+      if (!Object.hasOwn(fieldTypes['DocumentSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1273,12 +1177,7 @@ function validate75(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'charCount' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['LongTextSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1339,13 +1238,7 @@ function validate77(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'mediaType' ||
-        key0 === 'url' ||
-        key0 === 'altText' ||
-        key0 === 'detail'
-      )) {
+      if (!Object.hasOwn(fieldTypes['MediaSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1466,16 +1359,7 @@ function validate78(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'change' ||
-        key0 === 'userId' ||
-        key0 === 'operator' ||
-        key0 === 'field' ||
-        key0 === 'value' ||
-        key0 === 'sceneId' ||
-        key0 === 'by'
-      )) {
+      if (!Object.hasOwn(fieldTypes['StateChangeSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1579,25 +1463,7 @@ function validate79(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            content: true,
-            collapsed: true,
-            summary: true,
-            signature: true,
-            thoughtSignature: true,
-            redactedData: true,
-            encryptedContent: true,
-            itemId: true,
-            itemStatus: true,
-            itemEmpty: true,
-            field: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ThinkingSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1831,15 +1697,7 @@ function validate95(data, { instancePath = '' } = {}) {
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'userId' ||
-        key0 === 'name' ||
-        key0 === 'roles' ||
-        key0 === 'groupNickname' ||
-        key0 === 'groupTitle' ||
-        key0 === 'muteTime' ||
-        key0 === 'origin'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Actor'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1926,27 +1784,7 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            id: true,
-            role: true,
-            segments: true,
-            timestamp: true,
-            actor: true,
-            replyTo: true,
-            name: true,
-            originalRole: true,
-            contentForm: true,
-            itemType: true,
-            contentRole: true,
-            itemId: true,
-            itemStatus: true,
-            emptyFields: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['Message'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -2367,14 +2205,7 @@ function validate52(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === '$schema' ||
-        key0 === 'version' ||
-        key0 === 'model' ||
-        key0 === 'scene' ||
-        key0 === 'request' ||
-        key0 === 'messages'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Envelope'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
