@@ -147,7 +147,7 @@ function compactValidatorCode(ajvCode) {
   }
 
   if (
-    /\b(ajvError|errorAt|withErrorsOf|validators\d+|validateTag\d+|requiredName|typedName)\b/.test(
+    /\b(ajvError|errorAt|withErrorsOf|validators\d+|validateTag\d+|requiredName|typedName|nonEmptyTextError|textError)\b/.test(
       code,
     )
   )
@@ -184,6 +184,7 @@ function compactValidatorCode(ajvCode) {
       'const ajvError = (instancePath, schemaPath, keyword, params) => ({instancePath, schemaPath, keyword, params});',
       // Pushed in place: a concat per sub-validator copies the list so far, quadratic in errors.
       'const withErrorsOf = (errors, validate) => { if (errors === null) return validate.errors; for (const error of validate.errors) errors.push(error); return errors; };',
+      'const nonEmptyTextError = (value, instancePath, tokens) => typeof value !== "string" ? errorAt(instancePath, tokens, "type", {type: "string"}) : value.length < 1 ? errorAt(instancePath, tokens, "minLength", {limit: 1}) : null;',
       'const errorAt = (instancePath, tokens, keyword, params) => ajvError(',
       '  instancePath + tokens.map((token) => "/" + token).join(""),',
       '  "#" + tokens.map((token) => (typeof token == "number" ? "/items" : "/properties/" + token)).join("") + "/" + keyword,',
@@ -268,6 +269,25 @@ function compactValidatorCode(ajvCode) {
     if (first === undefined) seen.set(body, name);
     else code = code.replace(whole, '').replace(new RegExp(`\\b${name}\\b`, 'g'), first);
   }
+  // An optional text that must not be empty: one helper gives its error (type, then minLength),
+  // instead of the same nine statements for each such field.
+  code = code.replace(
+    /if\((data\d*)\.(\w+) !== undefined\)\{let (data\d+) = \1\.\2;if\(typeof \3 === "string"\)\{if\(\3\.length < 1\)\{\(vErrors \?\?= \[\]\)\.push\(errorAt\(instancePath, \[((?:[^\]]*, )?)"\2"\], "minLength", \{limit: 1\}\)\);errors\+\+;\}\}else \{\(vErrors \?\?= \[\]\)\.push\(errorAt\(instancePath, \[\4"\2"\], "type", \{type: "string"\}\)\);errors\+\+;\}\}/g,
+    (whole, data, field, value, prefix) =>
+      `if(${data}.${field} !== undefined){const textError = nonEmptyTextError(${data}.${field}, instancePath, [${prefix}"${field}"]);if(textError){(vErrors ??= []).push(textError);errors++;}}`,
+  );
+  // An enum's values are written once: the check asks the list its error gives (`includes`
+  // compares as `===` does for the strings of an enum).
+  code = code.replace(
+    /if\(!\(((?:\(*(data\d*) === "[^"]*"\)* \|\| )*\(*\2 === "[^"]*"\)*)\)\)\{\(vErrors \?\?= \[\]\)\.push\(errorAt\(([^;]*?), "enum", \{allowedValues: (\[[^\]]*\])\}\)\);errors\+\+;\}/g,
+    (whole, chain, data, at, list) => {
+      const values = JSON.parse(list);
+      const compared = [...chain.matchAll(/=== ("[^"]*")/g)].map((m) => JSON.parse(m[1]));
+      if (!values.every((v) => typeof v === 'string') || compared.join('\n') !== values.join('\n'))
+        return whole;
+      return `{const allowedValues = ${list};if(!allowedValues.includes(${data})){(vErrors ??= []).push(errorAt(${at}, "enum", {allowedValues}));errors++;}}`;
+    },
+  );
   return code;
 }
 
