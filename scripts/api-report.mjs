@@ -25,7 +25,9 @@ const entries = [
     'streams/openai-responses',
     'streams/anthropic',
     'streams/gemini',
-  ].map((name) => [`core/${name}`, `core-${name.replace('/', '-')}.api.md`]),
+    // prompt-envelope/core/streams/anthropic is dist/core/streams-anthropic.js: an entry point is a
+    // file of src/core itself, beside the stage folders.
+  ].map((name) => [`core/${name.replace('/', '-')}`, `core-${name.replace('/', '-')}.api.md`]),
 ];
 const forgottenExportsAllowed = (messages) => ({
   ...messages,

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { createAnthropicStreamReader } from '../../src/core/streams/anthropic.js';
-import { createGeminiStreamReader } from '../../src/core/streams/gemini.js';
-import { createOpenAIChatStreamReader } from '../../src/core/streams/openai-chat.js';
-import { createOpenAIResponsesStreamReader } from '../../src/core/streams/openai-responses.js';
+import { createAnthropicStreamReader } from '../../src/core/streams-anthropic.js';
+import { createGeminiStreamReader } from '../../src/core/streams-gemini.js';
+import { createOpenAIChatStreamReader } from '../../src/core/streams-openai-chat.js';
+import { createOpenAIResponsesStreamReader } from '../../src/core/streams-openai-responses.js';
 import { createSseParser } from '../../src/core/targets/streams/sse.js';
 import {
   createStreamReader,

@@ -3,24 +3,24 @@
  * `createStreamReader` (prompt-envelope/core/streams) reads them, for an app that streams from
  * this one provider: it carries no other provider's reader.
  */
-import { createGeminiReader } from '../targets/gemini/stream.js';
+import { createGeminiReader } from './targets/gemini/stream.js';
 import {
   readStream,
   type StreamReader,
   type StreamReaderOptions,
-} from '../targets/streams/stream-reader.js';
+} from './targets/streams/stream-reader.js';
 
-export type { StreamReader, StreamReaderOptions } from '../targets/streams/stream-reader.js';
+export type { StreamReader, StreamReaderOptions } from './targets/streams/stream-reader.js';
 // What a page that reads one provider's streams needs besides the reader, as in
 // prompt-envelope/core/streams: the SSE parser for a response body, and the updates.
-export { createSseParser, type SseEvent, type SseParser } from '../targets/streams/sse.js';
+export { createSseParser, type SseEvent, type SseParser } from './targets/streams/sse.js';
 export {
   applyStreamUpdate,
   type StreamEndReason,
   type StreamProvider,
   type StreamUpdate,
   type StreamWarning,
-} from '../targets/streams/stream-updates.js';
+} from './targets/streams/stream-updates.js';
 
 /**
  * Reads a Gemini stream into updates of one assistant message, exactly as
