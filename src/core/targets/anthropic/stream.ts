@@ -19,6 +19,7 @@ import {
   finishTool,
   stopping,
   finish,
+  startToolWithInput,
 } from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
@@ -73,12 +74,12 @@ export function createAnthropicReader(builder: StreamBuilder) {
       if (citations.length > 0) amend(builder, key, (s) => cite(s, citations), true);
     } else if (type === 'tool_use') {
       blocks.set(index, 'tool');
-      builder.startTool(key, name, block.input);
+      startToolWithInput(builder, key, name, block.input);
     } else if (type === 'server_tool_use' || type === 'mcp_tool_use') {
       // A call the provider runs itself: its input streams as a tool call's arguments do.
       blocks.set(index, 'tool');
       const { fields, whole } = providerCallFields(block);
-      builder.startTool(key, name, block.input, fields);
+      startToolWithInput(builder, key, name, block.input, fields);
       if (whole) wholeCalls.set(index, block);
       if (fields.callId !== undefined && name) callNames.set(fields.callId, name);
     } else if (type === 'thinking' || type === 'redacted_thinking') {

@@ -21,6 +21,7 @@ import {
   finishTool,
   hasToolCalls,
   stopping,
+  startToolWithInput,
 } from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 
@@ -96,7 +97,7 @@ export function createGeminiReader(builder: StreamBuilder) {
     closeCall();
     if (typeof call.name !== 'string') return;
     const key = `call ${calls++}`;
-    builder.startTool(key, call.name, call.args ?? {});
+    startToolWithInput(builder, key, call.name, call.args ?? {});
     if (signature !== undefined) signTool(builder, key, signature);
     if (call.willContinue === true) open = { key, args: Object.create(null) };
     else finishTool(builder, key);

@@ -12,7 +12,9 @@ import type {
   ToolCallRequestSegment,
   ToolCallResultSegment,
 } from '../../protocol/types.js';
-import type { StreamBuilder } from './stream-builder.js';
+import { findNonJsonValue } from '../../protocol/json-value.js';
+import { isJsonObject } from '../request-check.js';
+import { label, type StreamBuilder } from './stream-builder.js';
 import type { StreamEndReason } from './stream-updates.js';
 
 /**
@@ -208,4 +210,28 @@ export function stopping(
 /** The provider's final event: the stream ends for the reason it gave before, else `stop`. */
 export function finish(builder: StreamBuilder) {
   builder.end(builder.pending?.reason ?? 'stop', builder.pending?.stopReason ?? null);
+}
+
+/**
+ * Starts a tool call whose arguments may come whole with its start (Anthropic's `input`,
+ * Gemini's `args`), used when no argument text follows. An SDK object may hold what JSON cannot
+ * (undefined in a list, NaN): never in a message, it is left out with a warning.
+ */
+export function startToolWithInput(
+  builder: StreamBuilder,
+  key: string,
+  name: string | undefined,
+  input: unknown,
+  fields?: Partial<ToolCallRequestSegment>,
+) {
+  const known = builder.tools.has(key);
+  builder.startTool(key, name, fields);
+  const call = builder.tools.get(key);
+  if (known || call === undefined || !isJsonObject(input)) return;
+  if (findNonJsonValue(input) === null) call.initial = input;
+  else
+    builder.warn(
+      'malformed-event',
+      `The input sent with the ${label(call.segment.toolName)} call (segment ${call.index}) holds a value that JSON cannot; it was left out.`,
+    );
 }

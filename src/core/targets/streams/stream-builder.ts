@@ -4,7 +4,6 @@
  * streams into messages the same way.
  */
 import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
-import { findNonJsonValue } from '../../protocol/json-value.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
@@ -209,7 +208,6 @@ export class StreamBuilder {
   startTool(
     key: string,
     name: string | undefined,
-    initial?: unknown,
     /** What the call carries besides its name (a call the provider runs: `runBy`, `callId` …). */
     fields?: Partial<ToolCallRequestSegment>,
   ) {
@@ -237,21 +235,7 @@ export class StreamBuilder {
     const empty = this.isEmpty() && !this.claimed(0);
     if (empty) this.segments = [segment];
     const index = empty ? 0 : this.segments.push(segment) - 1;
-    // An SDK object may hold what JSON cannot (undefined in a list, NaN): never in a message.
-    const usable = isJsonObject(initial) && findNonJsonValue(initial) === null;
-    if (isJsonObject(initial) && !usable)
-      this.warn(
-        'malformed-event',
-        `The input sent with the ${label(segment.toolName)} call (segment ${index}) holds a value that JSON cannot; it was left out.`,
-      );
-    this.tools.set(key, {
-      segment,
-      index,
-      raw: '',
-      named,
-      done: false,
-      ...(usable ? { initial } : {}),
-    });
+    this.tools.set(key, { segment, index, raw: '', named, done: false });
     this.changed(index);
   }
 
