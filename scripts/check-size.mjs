@@ -220,7 +220,8 @@ const entries = [
   // module is in --json (`modules`) and the performance guide. Goals: issue 44's, or an older,
   // lower one for the same line (issue 16's 15 kB for validate + export). Ceilings: the figures
   // measured on 2026-12-06 after the validator's fields and enums were written once (every line
-  // that validates -0.6 kB).
+  // that validates -0.6 kB) and the stream builder's extras were split from it (one provider's
+  // reader -0.3 to -1.5 kB); a line whose goal is met holds its goal.
   ...coreLines([
     ['validateEnvelope', 7_000, 11_000, "export { validateEnvelope } from 'prompt-envelope/core';"],
     ...[
@@ -243,10 +244,10 @@ const entries = [
     ],
     ['importEnvelope', 20_000, 38_100, "export { importEnvelope } from 'prompt-envelope/core';"],
     ...[
-      ['openai-chat', 5_900, 'createOpenAIChatStreamReader'],
-      ['openai-responses', 8_600, 'createOpenAIResponsesStreamReader'],
-      ['anthropic', 6_900, 'createAnthropicStreamReader'],
-      ['gemini', 6_300, 'createGeminiStreamReader'],
+      ['openai-chat', 5_000, 'createOpenAIChatStreamReader'],
+      ['openai-responses', 7_300, 'createOpenAIResponsesStreamReader'],
+      ['anthropic', 6_600, 'createAnthropicStreamReader'],
+      ['gemini', 6_000, 'createGeminiStreamReader'],
     ].map(([provider, ceiling, name]) => [
       `core/streams/${provider}`,
       5_000,
