@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The public API of prompt-envelope/core and of its other entry points (one per export target,
-// prompt-envelope/core/openai …, core/skill-markdown and core/streams), recorded in api/*.api.md by
+// prompt-envelope/core/openai …, core/skill-markdown, core/streams and one per stream provider,
+// core/streams/anthropic …), recorded in api/*.api.md by
 // api-extractor from the built types (run `npm run build` first). `npm run api` rewrites the reports after an intended change;
 // `--check` (run by `npm test`) fails when an API differs from its committed report, so that
 // every change to the public API shows up in review.
@@ -12,9 +13,21 @@ const configPath = resolve('api-extractor.json');
 const base = ExtractorConfig.loadFile(configPath);
 const entries = [
   ['core/index', 'core.api.md'],
-  ...['openai', 'openai-responses', 'anthropic', 'gemini', 'otel', 'skill-markdown', 'streams'].map(
-    (name) => [`core/${name}`, `core-${name}.api.md`],
-  ),
+  ...[
+    'openai',
+    'openai-responses',
+    'anthropic',
+    'gemini',
+    'otel',
+    'skill-markdown',
+    'streams',
+    'streams/openai-chat',
+    'streams/openai-responses',
+    'streams/anthropic',
+    'streams/gemini',
+    // prompt-envelope/core/streams/anthropic is dist/core/streams-anthropic.js: an entry point is a
+    // file of src/core itself, beside the stage folders.
+  ].map((name) => [`core/${name.replace('/', '-')}`, `core-${name.replace('/', '-')}.api.md`]),
 ];
 const forgottenExportsAllowed = (messages) => ({
   ...messages,

@@ -8,7 +8,7 @@
 //   Markdown  <!-- gzip:bundle.js -->152.1 kB<!-- /gzip -->  <!-- files:page with one chat -->6<!-- /files -->
 //   MDX       {/* gzip:bundle.js */}152.1 kB{/* /gzip */}
 // `size` holds what `node scripts/check-size.mjs --json` measures now (after `npm run build`),
-// `size-summary` a few of its rows,
+// `size-summary` a few of its rows, `size-breakdown` what each module adds to each line of the core,
 // `bench` what `npm run bench` last wrote to bench/results.json, `side-by-side` its table of our
 // elements against vanilla and deep-chat.
 //
@@ -76,6 +76,30 @@ function sizeTable(names, ceilings = true) {
 /** One row per entry that check-size.mjs measures, whatever its entries are. */
 const sizeRegion = () => sizeTable(Object.keys(measuredSizes()));
 
+/** A module of the package as the breakdown names it: `protocol/validate`. */
+const moduleName = (path) => path.replace(/^(dist|src)\/core\//, '').replace(/\.[jt]s$/, '');
+
+/**
+ * What each module adds to each line of the core (the lines check-size.mjs measures with their
+ * breakdown), from esbuild's metafile: minified bytes before gzip, largest first; the modules
+ * under 0.5 kB together.
+ */
+function sizeBreakdownRegion() {
+  const lines = Object.entries(measuredSizes()).filter(([, s]) => s.modules);
+  return lines
+    .map(([name, s]) => {
+      const large = s.modules.filter(([, bytes]) => bytes >= 500);
+      const small = s.modules.filter(([, bytes]) => bytes < 500);
+      const parts = large.map(([path, bytes]) => `\`${moduleName(path)}\` ${kB(bytes)}`);
+      if (small.length > 0)
+        parts.push(
+          `${small.length} smaller modules ${kB(small.reduce((sum, [, bytes]) => sum + bytes, 0))}`,
+        );
+      return `- **\`${name}\`**: ${kB(s.gzip)} gzip, ${kB(s.min)} minified: ${parts.join(', ')}.`;
+    })
+    .join('\n');
+}
+
 /**
  * The README's few figures, in a sentence that names what each measures: the one-file bundle,
  * one element and the core in an app (the script-tag page's figure is in its own sentence).
@@ -90,7 +114,7 @@ function sizeSummaryRegion() {
   return `${[
     figure('bundle.js', '`bundle.js`, one file'),
     figure('envelope-chat', "the import line `import 'prompt-envelope/elements/envelope-chat.js'`"),
-    figure('core', 'all of `prompt-envelope/core`'),
+    figure('validateEnvelope', 'the import line of `validateEnvelope` alone'),
   ].join('; ')}.`;
 }
 
@@ -181,6 +205,7 @@ const docs = [
 const regions = {
   size: sizeRegion,
   'size-summary': sizeSummaryRegion,
+  'size-breakdown': sizeBreakdownRegion,
   bench: benchRegion,
   'side-by-side': sideBySideRegion,
 };

@@ -86,6 +86,12 @@ var withErrorsOf = (errors, validate) => {
   for (const error of validate.errors) errors.push(error);
   return errors;
 };
+var nonEmptyTextError = (value, instancePath, tokens) =>
+  typeof value !== 'string'
+    ? errorAt(instancePath, tokens, 'type', { type: 'string' })
+    : value.length < 1
+      ? errorAt(instancePath, tokens, 'minLength', { limit: 1 })
+      : null;
 var errorAt = (instancePath, tokens, keyword, params) =>
   ajvError(
     instancePath + tokens.map((token) => '/' + token).join(''),
@@ -111,16 +117,7 @@ function validate53(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'id' ||
-        key0 === 'type' ||
-        key0 === 'name' ||
-        key0 === 'ownerId' ||
-        key0 === 'admins' ||
-        key0 === 'memberCount' ||
-        key0 === 'globalMute' ||
-        key0 === 'assistantRole'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Scene'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -128,26 +125,16 @@ function validate53(data, { instancePath = '' } = {}) {
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (data0.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['id'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['id'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.id, instancePath, ['id']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.type !== void 0) {
-      let data1 = data.type;
-      if (typeof data1 === 'string') {
-        if (data1.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['type'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['type'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.type, instancePath, ['type']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -216,7 +203,7 @@ function validate55(data, { instancePath = '' } = {}) {
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'target' || key0 === 'fields' || key0 === 'inputForm')) {
+      if (!Object.hasOwn(fieldTypes['Request'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -225,18 +212,12 @@ function validate55(data, { instancePath = '' } = {}) {
     }
     if (data.target !== void 0) {
       let data0 = data.target;
-      if (!(
-        data0 === 'openai' ||
-        data0 === 'openai-responses' ||
-        data0 === 'anthropic' ||
-        data0 === 'gemini'
-      )) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['target'], 'enum', {
-            allowedValues: ['openai', 'openai-responses', 'anthropic', 'gemini'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['openai', 'openai-responses', 'anthropic', 'gemini'];
+        if (!allowedValues.includes(data0)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['target'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.fields !== void 0) {
@@ -261,7 +242,6 @@ function validate55(data, { instancePath = '' } = {}) {
   validate55.errors = vErrors;
   return errors === 0;
 }
-var func3 = Object.prototype.hasOwnProperty;
 function validate59(data, { instancePath = '' } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -274,13 +254,7 @@ function validate59(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'cacheControl' ||
-        key0 === 'citations' ||
-        key0 === 'thoughtSignature'
-      )) {
+      if (!Object.hasOwn(fieldTypes['TextSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -325,18 +299,11 @@ function validate59(data, { instancePath = '' } = {}) {
       }
     }
     if (data.thoughtSignature !== void 0) {
-      let data5 = data.thoughtSignature;
-      if (typeof data5 === 'string') {
-        if (data5.length < 1) {
-          (vErrors ??= []).push(
-            errorAt(instancePath, ['thoughtSignature'], 'minLength', { limit: 1 }),
-          );
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['thoughtSignature'], 'type', { type: 'string' }),
-        );
+      const textError = nonEmptyTextError(data.thoughtSignature, instancePath, [
+        'thoughtSignature',
+      ]);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -359,7 +326,7 @@ function validate60(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(key0 === 'kind' || key0 === 'name' || key0 === 'value' || key0 === 'description')) {
+      if (!Object.hasOwn(fieldTypes['StaticVarSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -375,14 +342,9 @@ function validate60(data, { instancePath = '' } = {}) {
       }
     }
     if (data.name !== void 0) {
-      let data1 = data.name;
-      if (typeof data1 === 'string') {
-        if (data1.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['name'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['name'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.name, instancePath, ['name']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -420,12 +382,7 @@ function validate61(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'collapsed' ||
-        key0 === 'cacheControl'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SystemPromptSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -478,12 +435,7 @@ function validate64(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'description' ||
-        key0 === 'items' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SkillsSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -523,7 +475,7 @@ function validate64(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data3) {
-              if (!(key1 === 'title' || key1 === 'content')) {
+              if (!Object.hasOwn(fieldTypes['MemorySegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -574,12 +526,7 @@ function validate66(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'description' ||
-        key0 === 'items' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['SkillsSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -619,7 +566,7 @@ function validate66(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data3) {
-              if (!(key1 === 'name' || key1 === 'description' || key1 === 'body')) {
+              if (!Object.hasOwn(fieldTypes['SkillsSegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -670,12 +617,7 @@ function validate68(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'items' ||
-        key0 === 'collapsed' ||
-        key0 === 'inSystemText'
-      )) {
+      if (!Object.hasOwn(fieldTypes['ToolOverviewSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -711,23 +653,7 @@ function validate68(data, { instancePath = '' } = {}) {
                 errors++;
               }
             for (const key1 in data2) {
-              if (
-                !func3.call(
-                  {
-                    name: true,
-                    description: true,
-                    parameters: true,
-                    schema: true,
-                    runBy: true,
-                    declaration: true,
-                    declaredIn: true,
-                    schemaForm: true,
-                    group: true,
-                    fields: true,
-                  },
-                  key1,
-                )
-              ) {
+              if (!Object.hasOwn(fieldTypes['ToolOverviewSegment.items'], key1)) {
                 (vErrors ??= []).push(
                   errorAt(instancePath, ['items', i0], 'additionalProperties', {
                     additionalProperty: key1,
@@ -737,18 +663,9 @@ function validate68(data, { instancePath = '' } = {}) {
               }
             }
             if (data2.name !== void 0) {
-              let data3 = data2.name;
-              if (typeof data3 === 'string') {
-                if (data3.length < 1) {
-                  (vErrors ??= []).push(
-                    errorAt(instancePath, ['items', i0, 'name'], 'minLength', { limit: 1 }),
-                  );
-                  errors++;
-                }
-              } else {
-                (vErrors ??= []).push(
-                  errorAt(instancePath, ['items', i0, 'name'], 'type', { type: 'string' }),
-                );
+              const textError = nonEmptyTextError(data2.name, instancePath, ['items', i0, 'name']);
+              if (textError) {
+                (vErrors ??= []).push(textError);
                 errors++;
               }
             }
@@ -789,24 +706,26 @@ function validate68(data, { instancePath = '' } = {}) {
             }
             if (data2.declaredIn !== void 0) {
               let data9 = data2.declaredIn;
-              if (!(data9 === 'mcp_servers' || data9 === 'functions')) {
-                (vErrors ??= []).push(
-                  errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', {
-                    allowedValues: ['mcp_servers', 'functions'],
-                  }),
-                );
-                errors++;
+              {
+                const allowedValues = ['mcp_servers', 'functions'];
+                if (!allowedValues.includes(data9)) {
+                  (vErrors ??= []).push(
+                    errorAt(instancePath, ['items', i0, 'declaredIn'], 'enum', { allowedValues }),
+                  );
+                  errors++;
+                }
               }
             }
             if (data2.schemaForm !== void 0) {
               let data10 = data2.schemaForm;
-              if (!(data10 === 'parameters' || data10 === 'openapi' || data10 === 'numbered')) {
-                (vErrors ??= []).push(
-                  errorAt(instancePath, ['items', i0, 'schemaForm'], 'enum', {
-                    allowedValues: ['parameters', 'openapi', 'numbered'],
-                  }),
-                );
-                errors++;
+              {
+                const allowedValues = ['parameters', 'openapi', 'numbered'];
+                if (!allowedValues.includes(data10)) {
+                  (vErrors ??= []).push(
+                    errorAt(instancePath, ['items', i0, 'schemaForm'], 'enum', { allowedValues }),
+                  );
+                  errors++;
+                }
               }
             }
             if (data2.group !== void 0) {
@@ -884,25 +803,7 @@ function validate70(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            toolName: true,
-            arguments: true,
-            collapsed: true,
-            callId: true,
-            thoughtSignature: true,
-            argumentsText: true,
-            runBy: true,
-            server: true,
-            item: true,
-            itemId: true,
-            itemStatus: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ToolCallRequestSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -918,14 +819,9 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.toolName !== void 0) {
-      let data1 = data.toolName;
-      if (typeof data1 === 'string') {
-        if (data1.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['toolName'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['toolName'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.toolName, instancePath, ['toolName']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -943,30 +839,18 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.callId !== void 0) {
-      let data4 = data.callId;
-      if (typeof data4 === 'string') {
-        if (data4.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['callId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['callId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.callId, instancePath, ['callId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.thoughtSignature !== void 0) {
-      let data5 = data.thoughtSignature;
-      if (typeof data5 === 'string') {
-        if (data5.length < 1) {
-          (vErrors ??= []).push(
-            errorAt(instancePath, ['thoughtSignature'], 'minLength', { limit: 1 }),
-          );
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['thoughtSignature'], 'type', { type: 'string' }),
-        );
+      const textError = nonEmptyTextError(data.thoughtSignature, instancePath, [
+        'thoughtSignature',
+      ]);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -985,14 +869,9 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.server !== void 0) {
-      let data8 = data.server;
-      if (typeof data8 === 'string') {
-        if (data8.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['server'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['server'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.server, instancePath, ['server']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1004,26 +883,20 @@ function validate70(data, { instancePath = '' } = {}) {
       }
     }
     if (data.itemId !== void 0) {
-      let data10 = data.itemId;
-      if (typeof data10 === 'string') {
-        if (data10.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.itemId, instancePath, ['itemId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.itemStatus !== void 0) {
       let data11 = data.itemStatus;
-      if (!(data11 === 'completed' || data11 === 'incomplete' || data11 === 'in_progress')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['itemStatus'], 'enum', {
-            allowedValues: ['completed', 'incomplete', 'in_progress'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['completed', 'incomplete', 'in_progress'];
+        if (!allowedValues.includes(data11)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemStatus'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
   } else {
@@ -1045,26 +918,7 @@ function validate72(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            toolName: true,
-            result: true,
-            success: true,
-            collapsed: true,
-            callId: true,
-            runBy: true,
-            structured: true,
-            resultType: true,
-            fields: true,
-            itemId: true,
-            itemStatus: true,
-            item: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ToolCallResultSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1080,14 +934,9 @@ function validate72(data, { instancePath = '' } = {}) {
       }
     }
     if (data.toolName !== void 0) {
-      let data1 = data.toolName;
-      if (typeof data1 === 'string') {
-        if (data1.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['toolName'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['toolName'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.toolName, instancePath, ['toolName']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1110,14 +959,9 @@ function validate72(data, { instancePath = '' } = {}) {
       }
     }
     if (data.callId !== void 0) {
-      let data5 = data.callId;
-      if (typeof data5 === 'string') {
-        if (data5.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['callId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['callId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.callId, instancePath, ['callId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1139,14 +983,9 @@ function validate72(data, { instancePath = '' } = {}) {
       }
     }
     if (data.resultType !== void 0) {
-      let data8 = data.resultType;
-      if (typeof data8 === 'string') {
-        if (data8.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['resultType'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.resultType, instancePath, ['resultType']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1158,26 +997,20 @@ function validate72(data, { instancePath = '' } = {}) {
       }
     }
     if (data.itemId !== void 0) {
-      let data10 = data.itemId;
-      if (typeof data10 === 'string') {
-        if (data10.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.itemId, instancePath, ['itemId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.itemStatus !== void 0) {
       let data11 = data.itemStatus;
-      if (!(data11 === 'completed' || data11 === 'incomplete' || data11 === 'in_progress')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['itemStatus'], 'enum', {
-            allowedValues: ['completed', 'incomplete', 'in_progress'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['completed', 'incomplete', 'in_progress'];
+        if (!allowedValues.includes(data11)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemStatus'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.item !== void 0) {
@@ -1206,14 +1039,7 @@ function validate74(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'fileName' ||
-        key0 === 'mimeType' ||
-        key0 === 'snippet' ||
-        key0 === 'sizeBytes' ||
-        key0 === 'parsedContent'
-      )) {
+      if (!Object.hasOwn(fieldTypes['DocumentSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1273,12 +1099,7 @@ function validate75(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'content' ||
-        key0 === 'charCount' ||
-        key0 === 'collapsed'
-      )) {
+      if (!Object.hasOwn(fieldTypes['LongTextSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1339,13 +1160,7 @@ function validate77(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'mediaType' ||
-        key0 === 'url' ||
-        key0 === 'altText' ||
-        key0 === 'detail'
-      )) {
+      if (!Object.hasOwn(fieldTypes['MediaSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1360,24 +1175,18 @@ function validate77(data, { instancePath = '' } = {}) {
     }
     if (data.mediaType !== void 0) {
       let data1 = data.mediaType;
-      if (!(data1 === 'image' || data1 === 'audio' || data1 === 'video')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['mediaType'], 'enum', {
-            allowedValues: ['image', 'audio', 'video'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['image', 'audio', 'video'];
+        if (!allowedValues.includes(data1)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['mediaType'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.url !== void 0) {
-      let data2 = data.url;
-      if (typeof data2 === 'string') {
-        if (data2.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['url'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['url'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.url, instancePath, ['url']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1389,13 +1198,12 @@ function validate77(data, { instancePath = '' } = {}) {
     }
     if (data.detail !== void 0) {
       let data4 = data.detail;
-      if (!(data4 === 'auto' || data4 === 'low' || data4 === 'high' || data4 === 'original')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['detail'], 'enum', {
-            allowedValues: ['auto', 'low', 'high', 'original'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['auto', 'low', 'high', 'original'];
+        if (!allowedValues.includes(data4)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['detail'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
   } else {
@@ -1466,16 +1274,7 @@ function validate78(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === 'kind' ||
-        key0 === 'change' ||
-        key0 === 'userId' ||
-        key0 === 'operator' ||
-        key0 === 'field' ||
-        key0 === 'value' ||
-        key0 === 'sceneId' ||
-        key0 === 'by'
-      )) {
+      if (!Object.hasOwn(fieldTypes['StateChangeSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1492,54 +1291,36 @@ function validate78(data, { instancePath = '' } = {}) {
     }
     if (data.change !== void 0) {
       let data2 = data.change;
-      if (!(data2 === 'member_changed' || data2 === 'member_joined' || data2 === 'member_left')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['change'], 'enum', {
-            allowedValues: ['member_changed', 'member_joined', 'member_left'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['member_changed', 'member_joined', 'member_left'];
+        if (!allowedValues.includes(data2)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['change'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.userId !== void 0) {
-      let data3 = data.userId;
-      if (typeof data3 === 'string') {
-        if (data3.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['userId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['userId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.userId, instancePath, ['userId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.operator !== void 0) {
-      let data4 = data.operator;
-      if (typeof data4 === 'string') {
-        if (data4.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['operator'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['operator'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.operator, instancePath, ['operator']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.field !== void 0) {
       let data5 = data.field;
-      if (!(
-        data5 === 'role' ||
-        data5 === 'name' ||
-        data5 === 'mute_time' ||
-        data5 === 'group_title' ||
-        data5 === 'group_nickname'
-      )) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['field'], 'enum', {
-            allowedValues: ['role', 'name', 'mute_time', 'group_title', 'group_nickname'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['role', 'name', 'mute_time', 'group_title', 'group_nickname'];
+        if (!allowedValues.includes(data5)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['field'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     for (const typedName of ['value', 'sceneId'])
@@ -1548,14 +1329,9 @@ function validate78(data, { instancePath = '' } = {}) {
         errors++;
       }
     if (data.by !== void 0) {
-      let data8 = data.by;
-      if (typeof data8 === 'string') {
-        if (data8.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['by'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['by'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.by, instancePath, ['by']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1579,25 +1355,7 @@ function validate79(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            kind: true,
-            content: true,
-            collapsed: true,
-            summary: true,
-            signature: true,
-            thoughtSignature: true,
-            redactedData: true,
-            encryptedContent: true,
-            itemId: true,
-            itemStatus: true,
-            itemEmpty: true,
-            field: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['ThinkingSegment'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1648,18 +1406,11 @@ function validate79(data, { instancePath = '' } = {}) {
       }
     }
     if (data.thoughtSignature !== void 0) {
-      let data6 = data.thoughtSignature;
-      if (typeof data6 === 'string') {
-        if (data6.length < 1) {
-          (vErrors ??= []).push(
-            errorAt(instancePath, ['thoughtSignature'], 'minLength', { limit: 1 }),
-          );
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['thoughtSignature'], 'type', { type: 'string' }),
-        );
+      const textError = nonEmptyTextError(data.thoughtSignature, instancePath, [
+        'thoughtSignature',
+      ]);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1669,26 +1420,20 @@ function validate79(data, { instancePath = '' } = {}) {
         errors++;
       }
     if (data.itemId !== void 0) {
-      let data9 = data.itemId;
-      if (typeof data9 === 'string') {
-        if (data9.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.itemId, instancePath, ['itemId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.itemStatus !== void 0) {
       let data10 = data.itemStatus;
-      if (!(data10 === 'completed' || data10 === 'incomplete' || data10 === 'in_progress')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['itemStatus'], 'enum', {
-            allowedValues: ['completed', 'incomplete', 'in_progress'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['completed', 'incomplete', 'in_progress'];
+        if (!allowedValues.includes(data10)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemStatus'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.itemEmpty !== void 0) {
@@ -1697,13 +1442,14 @@ function validate79(data, { instancePath = '' } = {}) {
         const len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let data12 = data11[i1];
-          if (!(data12 === 'content' || data12 === 'encrypted_content')) {
-            (vErrors ??= []).push(
-              errorAt(instancePath, ['itemEmpty', i1], 'enum', {
-                allowedValues: ['content', 'encrypted_content'],
-              }),
-            );
-            errors++;
+          {
+            const allowedValues = ['content', 'encrypted_content'];
+            if (!allowedValues.includes(data12)) {
+              (vErrors ??= []).push(
+                errorAt(instancePath, ['itemEmpty', i1], 'enum', { allowedValues }),
+              );
+              errors++;
+            }
           }
         }
         let i2 = data11.length;
@@ -1728,13 +1474,12 @@ function validate79(data, { instancePath = '' } = {}) {
     }
     if (data.field !== void 0) {
       let data13 = data.field;
-      if (!(data13 === 'reasoning_content' || data13 === 'reasoning')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['field'], 'enum', {
-            allowedValues: ['reasoning_content', 'reasoning'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['reasoning_content', 'reasoning'];
+        if (!allowedValues.includes(data13)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['field'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
   } else {
@@ -1754,41 +1499,26 @@ function validate58(data, { instancePath = '' } = {}) {
     }
     if (data.kind !== void 0) {
       let data0 = data.kind;
-      if (!(
-        data0 === 'text' ||
-        data0 === 'static_var' ||
-        data0 === 'system_prompt' ||
-        data0 === 'memory' ||
-        data0 === 'skills' ||
-        data0 === 'tool_overview' ||
-        data0 === 'tool_call_request' ||
-        data0 === 'tool_call_result' ||
-        data0 === 'document' ||
-        data0 === 'long_text' ||
-        data0 === 'media' ||
-        data0 === 'state_change' ||
-        data0 === 'thinking'
-      )) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['kind'], 'enum', {
-            allowedValues: [
-              'text',
-              'static_var',
-              'system_prompt',
-              'memory',
-              'skills',
-              'tool_overview',
-              'tool_call_request',
-              'tool_call_result',
-              'document',
-              'long_text',
-              'media',
-              'state_change',
-              'thinking',
-            ],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = [
+          'text',
+          'static_var',
+          'system_prompt',
+          'memory',
+          'skills',
+          'tool_overview',
+          'tool_call_request',
+          'tool_call_result',
+          'document',
+          'long_text',
+          'media',
+          'state_change',
+          'thinking',
+        ];
+        if (!allowedValues.includes(data0)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['kind'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     const tag0 = data.kind;
@@ -1831,15 +1561,7 @@ function validate95(data, { instancePath = '' } = {}) {
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'userId' ||
-        key0 === 'name' ||
-        key0 === 'roles' ||
-        key0 === 'groupNickname' ||
-        key0 === 'groupTitle' ||
-        key0 === 'muteTime' ||
-        key0 === 'origin'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Actor'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1847,14 +1569,9 @@ function validate95(data, { instancePath = '' } = {}) {
       }
     }
     if (data.userId !== void 0) {
-      let data0 = data.userId;
-      if (typeof data0 === 'string') {
-        if (data0.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['userId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['userId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.userId, instancePath, ['userId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -1926,27 +1643,7 @@ function validate57(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (
-        !func3.call(
-          {
-            id: true,
-            role: true,
-            segments: true,
-            timestamp: true,
-            actor: true,
-            replyTo: true,
-            name: true,
-            originalRole: true,
-            contentForm: true,
-            itemType: true,
-            contentRole: true,
-            itemId: true,
-            itemStatus: true,
-            emptyFields: true,
-          },
-          key0,
-        )
-      ) {
+      if (!Object.hasOwn(fieldTypes['Message'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -1954,32 +1651,20 @@ function validate57(data, { instancePath = '' } = {}) {
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (typeof data0 === 'string') {
-        if (data0.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['id'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['id'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.id, instancePath, ['id']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.role !== void 0) {
       let data1 = data.role;
-      if (!(
-        data1 === 'system' ||
-        data1 === 'user' ||
-        data1 === 'assistant' ||
-        data1 === 'tool' ||
-        data1 === 'event'
-      )) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['role'], 'enum', {
-            allowedValues: ['system', 'user', 'assistant', 'tool', 'event'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['system', 'user', 'assistant', 'tool', 'event'];
+        if (!allowedValues.includes(data1)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['role'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.segments !== void 0) {
@@ -2022,26 +1707,16 @@ function validate57(data, { instancePath = '' } = {}) {
       }
     }
     if (data.replyTo !== void 0) {
-      let data6 = data.replyTo;
-      if (typeof data6 === 'string') {
-        if (data6.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['replyTo'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['replyTo'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.replyTo, instancePath, ['replyTo']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.name !== void 0) {
-      let data7 = data.name;
-      if (typeof data7 === 'string') {
-        if (data7.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['name'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['name'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.name, instancePath, ['name']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
@@ -2055,62 +1730,46 @@ function validate57(data, { instancePath = '' } = {}) {
     }
     if (data.contentForm !== void 0) {
       let data9 = data.contentForm;
-      if (!(data9 === 'parts' || data9 === 'text' || data9 === 'none')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['contentForm'], 'enum', {
-            allowedValues: ['parts', 'text', 'none'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['parts', 'text', 'none'];
+        if (!allowedValues.includes(data9)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['contentForm'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.itemType !== void 0) {
       let data10 = data.itemType;
-      if (!(data10 === 'message' || data10 === 'none')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['itemType'], 'enum', { allowedValues: ['message', 'none'] }),
-        );
-        errors++;
+      {
+        const allowedValues = ['message', 'none'];
+        if (!allowedValues.includes(data10)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemType'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.contentRole !== void 0) {
-      let data11 = data.contentRole;
-      if (typeof data11 === 'string') {
-        if (data11.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['contentRole'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['contentRole'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.contentRole, instancePath, ['contentRole']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.itemId !== void 0) {
-      let data12 = data.itemId;
-      if (typeof data12 === 'string') {
-        if (data12.length < 1) {
-          (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'minLength', { limit: 1 }));
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push(errorAt(instancePath, ['itemId'], 'type', { type: 'string' }));
+      const textError = nonEmptyTextError(data.itemId, instancePath, ['itemId']);
+      if (textError) {
+        (vErrors ??= []).push(textError);
         errors++;
       }
     }
     if (data.itemStatus !== void 0) {
       let data13 = data.itemStatus;
-      if (!(
-        data13 === 'completed' ||
-        data13 === 'incomplete' ||
-        data13 === 'in_progress' ||
-        data13 === 'none'
-      )) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['itemStatus'], 'enum', {
-            allowedValues: ['completed', 'incomplete', 'in_progress', 'none'],
-          }),
-        );
-        errors++;
+      {
+        const allowedValues = ['completed', 'incomplete', 'in_progress', 'none'];
+        if (!allowedValues.includes(data13)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['itemStatus'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.emptyFields !== void 0) {
@@ -2367,14 +2026,7 @@ function validate52(data, { instancePath = '' } = {}) {
         errors++;
       }
     for (const key0 in data) {
-      if (!(
-        key0 === '$schema' ||
-        key0 === 'version' ||
-        key0 === 'model' ||
-        key0 === 'scene' ||
-        key0 === 'request' ||
-        key0 === 'messages'
-      )) {
+      if (!Object.hasOwn(fieldTypes['Envelope'], key0)) {
         (vErrors ??= []).push(
           errorAt(instancePath, [], 'additionalProperties', { additionalProperty: key0 }),
         );
@@ -2393,11 +2045,12 @@ function validate52(data, { instancePath = '' } = {}) {
     }
     if (data.version !== void 0) {
       let data1 = data.version;
-      if (!(data1 === '1.0' || data1 === '1.1')) {
-        (vErrors ??= []).push(
-          errorAt(instancePath, ['version'], 'enum', { allowedValues: ['1.0', '1.1'] }),
-        );
-        errors++;
+      {
+        const allowedValues = ['1.0', '1.1'];
+        if (!allowedValues.includes(data1)) {
+          (vErrors ??= []).push(errorAt(instancePath, ['version'], 'enum', { allowedValues }));
+          errors++;
+        }
       }
     }
     if (data.model !== void 0) {

@@ -11,6 +11,16 @@
  */
 import type { Segment, ThinkingSegment } from '../../protocol/types.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import {
+  textStart,
+  placeWhole,
+  amend,
+  announce,
+  finishTool,
+  stopping,
+  finish,
+  startToolWithInput,
+} from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
 import { isProviderResult, providerCallFields, providerResult } from './blocks.js';
@@ -58,18 +68,18 @@ export function createAnthropicReader(builder: StreamBuilder) {
     const name = typeof block.name === 'string' ? block.name : undefined;
     if (type === 'text') {
       blocks.set(index, 'text');
-      builder.textStart(key);
+      textStart(builder, key);
       if (typeof block.text === 'string') builder.text(key, block.text);
       const citations = Array.isArray(block.citations) ? block.citations.filter(isJsonObject) : [];
-      if (citations.length > 0) builder.amend(key, (s) => cite(s, citations), true);
+      if (citations.length > 0) amend(builder, key, (s) => cite(s, citations), true);
     } else if (type === 'tool_use') {
       blocks.set(index, 'tool');
-      builder.startTool(key, name, block.input);
+      startToolWithInput(builder, key, name, block.input);
     } else if (type === 'server_tool_use' || type === 'mcp_tool_use') {
       // A call the provider runs itself: its input streams as a tool call's arguments do.
       blocks.set(index, 'tool');
       const { fields, whole } = providerCallFields(block);
-      builder.startTool(key, name, block.input, fields);
+      startToolWithInput(builder, key, name, block.input, fields);
       if (whole) wholeCalls.set(index, block);
       if (fields.callId !== undefined && name) callNames.set(fields.callId, name);
     } else if (type === 'thinking' || type === 'redacted_thinking') {
@@ -80,7 +90,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
         thinking.content = textOf(block.thinking);
         if (typeof block.signature === 'string') thinking.signature = block.signature;
       }
-      builder.placeWhole(key, thinking);
+      placeWhole(builder, key, thinking);
     } else if (
       isProviderResult(type) &&
       typeof block.tool_use_id === 'string' &&
@@ -89,7 +99,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
       // The result of a provider-run call comes whole with its block's start.
       blocks.set(index, 'placed');
       const result = block as JsonObject & { type: string; tool_use_id: string };
-      builder.placeWhole(key, providerResult(result, callNames.get(result.tool_use_id)));
+      placeWhole(builder, key, providerResult(result, callNames.get(result.tool_use_id)));
     } else {
       blocks.set(index, 'omitted');
       builder.omit(`A content block of type ${label(type)}`, `block ${label(type)}`);
@@ -101,18 +111,19 @@ export function createAnthropicReader(builder: StreamBuilder) {
     const key = `block ${index}`;
     const kind = blocks.get(index);
     if (kind === 'tool') {
-      builder.finishTool(key);
+      finishTool(builder, key);
       const whole = wholeCalls.get(index);
       // Sent back as it came, with the input that streamed.
       if (whole)
-        builder.amend(
+        amend(
+          builder,
           key,
           (s) => {
             if (s.kind === 'tool_call_request') s.item = { ...whole, input: s.arguments };
           },
           true,
         );
-    } else if (kind === 'placed') builder.announce();
+    } else if (kind === 'placed') announce(builder);
   };
 
   const delta = (index: number, delta: JsonObject) => {
@@ -132,7 +143,8 @@ export function createAnthropicReader(builder: StreamBuilder) {
         if (typeof delta.thinking !== 'string')
           return malformed('A thinking_delta without thinking');
         // Sent when the block is complete, not with each piece.
-        return builder.amend(
+        return amend(
+          builder,
           key,
           (s) => {
             if (s.kind === 'thinking') s.content += delta.thinking as string;
@@ -142,7 +154,8 @@ export function createAnthropicReader(builder: StreamBuilder) {
       case 'signature_delta':
         if (typeof delta.signature !== 'string')
           return malformed('A signature_delta without signature');
-        return builder.amend(
+        return amend(
+          builder,
           key,
           (s) => {
             if (s.kind === 'thinking') s.signature = delta.signature as string;
@@ -151,14 +164,14 @@ export function createAnthropicReader(builder: StreamBuilder) {
         );
       case 'citations_delta':
         if (!isJsonObject(delta.citation)) return malformed('A citations_delta without citation');
-        return builder.amend(key, (s) => cite(s, [delta.citation as JsonObject]), true);
+        return amend(builder, key, (s) => cite(s, [delta.citation as JsonObject]), true);
     }
     builder.unknown('Content block deltas', delta.type);
   };
 
   const stopReason = (stop: unknown) => {
     if (typeof stop === 'string' && stop !== '')
-      builder.stopping(ownValue(STOP_REASONS, stop) ?? 'stop', stop);
+      stopping(builder, ownValue(STOP_REASONS, stop) ?? 'stop', stop);
   };
 
   return (event: JsonObject) => {
@@ -197,7 +210,7 @@ export function createAnthropicReader(builder: StreamBuilder) {
             if (event.usage[key] != null) (builder.usage ??= {})[key] = event.usage[key];
         return stopReason(isJsonObject(event.delta) ? event.delta.stop_reason : undefined);
       case 'message_stop':
-        return builder.finish();
+        return finish(builder);
       case 'ping':
         return;
     }

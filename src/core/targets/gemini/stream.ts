@@ -11,6 +11,18 @@
  * There is no end event: the stream ends with the body.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import {
+  thinkingText,
+  signThinking,
+  signText,
+  addSegment,
+  citeLastText,
+  signTool,
+  finishTool,
+  hasToolCalls,
+  stopping,
+  startToolWithInput,
+} from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 
 export const isGeminiChunk = (event: JsonObject): boolean =>
@@ -51,14 +63,14 @@ export function createGeminiReader(builder: StreamBuilder) {
         if (alone) last = 'other';
         const key = source('thought', signature);
         if (alone) last = 'other';
-        builder.thinkingText(key, part.text);
-        if (signature !== undefined) builder.signThinking(key, signature);
+        thinkingText(builder, key, part.text);
+        if (signature !== undefined) signThinking(builder, key, signature);
         return;
       }
       if (part.text === '') return;
       const key = source('text', signature);
       builder.text(key, part.text);
-      if (signature !== undefined) builder.signText(key, signature);
+      if (signature !== undefined) signText(builder, key, signature);
       return;
     }
     if (isJsonObject(part.executableCode) || isJsonObject(part.codeExecutionResult)) {
@@ -66,7 +78,7 @@ export function createGeminiReader(builder: StreamBuilder) {
       closeCall();
       if (signature !== undefined && !isJsonObject(part.executableCode))
         builder.omit('A thought signature on a code execution result', 'result-signature');
-      return builder.addSegment(codePart(part, signature));
+      return addSegment(builder, codePart(part, signature));
     }
     if (!isJsonObject(call)) {
       const kind = label(Object.keys(part).find((key) => key !== 'thoughtSignature'));
@@ -85,16 +97,16 @@ export function createGeminiReader(builder: StreamBuilder) {
     closeCall();
     if (typeof call.name !== 'string') return;
     const key = `call ${calls++}`;
-    builder.startTool(key, call.name, call.args ?? {});
-    if (signature !== undefined) builder.signTool(key, signature);
+    startToolWithInput(builder, key, call.name, call.args ?? {});
+    if (signature !== undefined) signTool(builder, key, signature);
     if (call.willContinue === true) open = { key, args: Object.create(null) };
-    else builder.finishTool(key);
+    else finishTool(builder, key);
   };
 
   /** The call whose arguments are coming in pieces. */
   let open: { key: string; args: JsonObject } | undefined;
   const closeCall = () => {
-    if (open) builder.finishTool(open.key, JSON.stringify(open.args));
+    if (open) finishTool(builder, open.key, JSON.stringify(open.args));
     open = undefined;
   };
 
@@ -135,7 +147,7 @@ export function createGeminiReader(builder: StreamBuilder) {
     const chunks = Array.isArray(grounding.groundingChunks)
       ? grounding.groundingChunks.filter(isJsonObject)
       : [];
-    if (chunks.length > 0 && !builder.citeLastText(chunks))
+    if (chunks.length > 0 && !citeLastText(builder, chunks))
       builder.omit('The grounding sources of a message without text', 'grounding-sources');
     const rest = Object.keys(grounding).filter((key) => key !== 'groundingChunks');
     if (rest.length > 0)
@@ -168,14 +180,15 @@ export function createGeminiReader(builder: StreamBuilder) {
       const finish = candidate.finishReason;
       if (typeof finish === 'string' && finish !== '') {
         closeCall();
-        builder.stopping(
+        stopping(
+          builder,
           finish === 'MAX_TOKENS'
             ? 'length'
             : /SAFETY|RECITATION|BLOCKLIST|PROHIBITED|SPII/.test(finish)
               ? 'content-filter'
               : /FUNCTION|TOOL/.test(finish) // MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL, …
                 ? 'error'
-                : builder.hasToolCalls()
+                : hasToolCalls(builder)
                   ? 'tool-calls'
                   : 'stop',
           finish,

@@ -11,6 +11,14 @@
  * provider-run segments holding the item, as when a request is imported.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import {
+  textStart,
+  refusalText,
+  put,
+  citeSource,
+  finishTool,
+  hasToolCalls,
+} from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import {
   callOfItem,
@@ -51,12 +59,12 @@ export function createResponsesReader(builder: StreamBuilder) {
   /** The segments of a whole item, in its place: a thinking segment, or a call and its output. */
   const render = (id: string) => {
     const item = whole.get(id)!;
-    if (item.type === 'reasoning') return builder.put(id, thinkingOfItem(item));
-    if (isBuiltInResult(item.type)) return builder.put(id, resultOfItem(item));
+    if (item.type === 'reasoning') return put(builder, id, thinkingOfItem(item));
+    if (isBuiltInResult(item.type)) return put(builder, id, resultOfItem(item));
     if (!isBuiltInCall(item.type)) return;
     const { request, result } = callOfItem(item);
-    builder.put(id, request);
-    if (result) builder.put(`${id} result`, result);
+    put(builder, id, request);
+    if (result) put(builder, `${id} result`, result);
   };
 
   /** Applies a change to a whole item, as the SDK's accumulator does, and shows it. */
@@ -81,7 +89,8 @@ export function createResponsesReader(builder: StreamBuilder) {
 
   /** The citations of a message item: every part's annotations, in order. */
   const cite = (id: string) =>
-    builder.cite(
+    citeSource(
+      builder,
       id,
       (annotations.get(id) ?? []).flatMap((list) => list ?? []),
     );
@@ -110,7 +119,7 @@ export function createResponsesReader(builder: StreamBuilder) {
       return malformedUnlessOmitted(event, id);
     const source = id ?? 'text';
     texted.add(source);
-    if (refusal) builder.refusal(source, event.delta);
+    if (refusal) refusalText(builder, source, event.delta);
     else builder.text(source, event.delta);
   };
 
@@ -141,7 +150,7 @@ export function createResponsesReader(builder: StreamBuilder) {
     if (items.has(id)) return { id, item };
     if (item.type === 'message') {
       items.set(id, 'message');
-      builder.textStart(id);
+      textStart(builder, id);
     } else if (item.type === 'function_call') {
       items.set(id, 'function_call');
       builder.startTool(id, typeof item.name === 'string' ? item.name : undefined);
@@ -184,14 +193,14 @@ export function createResponsesReader(builder: StreamBuilder) {
     }
     if (items.get(id) === 'message') citeItem(id, item);
     if (items.get(id) === 'function_call')
-      builder.finishTool(id, typeof item.arguments === 'string' ? item.arguments : undefined);
+      finishTool(builder, id, typeof item.arguments === 'string' ? item.arguments : undefined);
     if (items.get(id) !== 'message' || !Array.isArray(item.content) || texted.has(id)) return;
     // A host that passes only finished items still gets their text.
     for (const part of item.content) {
       if (!isJsonObject(part)) continue;
       if (part.type === 'output_text' && typeof part.text === 'string') builder.text(id, part.text);
       if (part.type === 'refusal' && typeof part.refusal === 'string')
-        builder.refusal(id, part.refusal);
+        refusalText(builder, id, part.refusal);
     }
   };
 
@@ -222,7 +231,8 @@ export function createResponsesReader(builder: StreamBuilder) {
         const id = itemId(event);
         if (id === undefined) return malformedUnlessOmitted(event, id);
         if (typeof event.name === 'string') builder.startTool(id, event.name);
-        return builder.finishTool(
+        return finishTool(
+          builder,
           id,
           typeof event.arguments === 'string' ? event.arguments : undefined,
         );
@@ -280,7 +290,7 @@ export function createResponsesReader(builder: StreamBuilder) {
         });
       case 'response.completed':
         final(response);
-        return builder.end(builder.hasToolCalls() ? 'tool-calls' : 'stop', 'completed');
+        return builder.end(hasToolCalls(builder) ? 'tool-calls' : 'stop', 'completed');
       case 'response.incomplete': {
         final(response);
         const details = isJsonObject(response?.incomplete_details)

@@ -8,6 +8,7 @@
  * sends content as parts (text and thinking) and whole calls without an index.
  */
 import { isJsonObject, type JsonObject } from '../request-check.js';
+import { refusalText, thinkingText } from '../streams/stream-builder-extras.js';
 import { label, type StreamBuilder } from '../streams/stream-builder.js';
 import type { StreamEndReason } from '../streams/stream-updates.js';
 import { ownValue } from '../../protocol/own-value.js';
@@ -103,9 +104,9 @@ function readDelta(delta: unknown, builder: StreamBuilder) {
   // xAI) or `reasoning` (Groq, OpenRouter); some send both with the same text.
   const { reasoning_content: content, reasoning } = delta;
   if (typeof content === 'string')
-    builder.thinkingText('reasoning_content', content, 'reasoning_content');
+    thinkingText(builder, 'reasoning_content', content, 'reasoning_content');
   if (typeof reasoning === 'string' && reasoning !== content)
-    builder.thinkingText('reasoning', reasoning, 'reasoning');
+    thinkingText(builder, 'reasoning', reasoning, 'reasoning');
   // OpenRouter's reasoning_details repeat the reasoning with what only the API can read (the
   // signature of a Claude thinking block, encrypted reasoning).
   if (isJsonObject(reasoning) || isFilledList(delta.reasoning_details))
@@ -113,7 +114,7 @@ function readDelta(delta: unknown, builder: StreamBuilder) {
   if (typeof delta.content === 'string') builder.text('content', delta.content);
   // Mistral sends content as parts: text, and thinking (which holds parts of its own).
   if (Array.isArray(delta.content)) for (const part of delta.content) readPart(part, builder);
-  if (typeof delta.refusal === 'string') builder.refusal('refusal', delta.refusal);
+  if (typeof delta.refusal === 'string') refusalText(builder, 'refusal', delta.refusal);
   if (Array.isArray(delta.tool_calls))
     for (const call of delta.tool_calls) readToolCallDelta(call, builder);
   // The deprecated single function call, as models answer `functions` requests.
@@ -134,7 +135,7 @@ function readPart(part: unknown, builder: StreamBuilder) {
   if (part.type === 'thinking' && Array.isArray(part.thinking)) {
     for (const inner of part.thinking)
       if (isJsonObject(inner) && inner.type === 'text' && typeof inner.text === 'string')
-        builder.thinkingText('thinking', inner.text);
+        thinkingText(builder, 'thinking', inner.text);
       else builder.omit('A thinking part that is not text', 'thinking-part');
     return;
   }

@@ -37,7 +37,7 @@ const LINE_END = /\r\n|\r|\n/g;
  * Splits a server-sent event stream (a `fetch` response body, read piece by piece) into events.
  * Pure: no timers, no I/O; the pieces may be cut anywhere. Comments (`: keep-alive`), `retry:`
  * and unknown fields are skipped; `[DONE]` comes out as an event's data, for
- * {@link createStreamReader} (or you) to recognise.
+ * `createStreamReader` (or a one-provider reader, or you) to recognise.
  *
  * @example
  * ```ts

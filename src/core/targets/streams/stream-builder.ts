@@ -3,14 +3,7 @@
  * turn their events into the few operations here (text, tool calls, end), so every provider
  * streams into messages the same way.
  */
-import type {
-  Message,
-  Segment,
-  ThinkingSegment,
-  ToolCallRequestSegment,
-  ToolCallResultSegment,
-} from '../../protocol/types.js';
-import { findNonJsonValue } from '../../protocol/json-value.js';
+import type { Message, Segment, ToolCallRequestSegment } from '../../protocol/types.js';
 import { isJsonObject, type JsonObject } from '../request-check.js';
 import type { StreamEndReason, StreamUpdate, StreamWarning } from './stream-updates.js';
 
@@ -40,6 +33,11 @@ export function label(value: unknown, max = 64): string {
   return value.length > max ? `${value.slice(0, max)}…` : value;
 }
 
+/**
+ * The message a stream builds, and what every provider's stream needs: text, tool calls,
+ * warnings, the end. What only some providers bring is in stream-builder-extras.ts; the members
+ * those functions work on are public for them (the class is the core's own, not exported).
+ */
 export class StreamBuilder {
   readonly warnings: StreamWarning[] = [];
   /** The event being read (its position), or null while `end()` runs. */
@@ -51,27 +49,27 @@ export class StreamBuilder {
   usage: JsonObject | undefined;
   ended = false;
   private appended = false;
-  private segments: Segment[] = [{ kind: 'text', content: '' }];
+  segments: Segment[] = [{ kind: 'text', content: '' }];
   /** Text source (a content block, an output item's part) → the index of its text segment. */
-  private textSources = new Map<string, number>();
+  textSources = new Map<string, number>();
   /** Thinking source (Gemini's thought parts of one run) → the index of its thinking segment. */
-  private thinkingSources = new Map<string, number>();
+  thinkingSources = new Map<string, number>();
   /** Source of a segment placed whole (thinking, a provider-run result) → its index. */
-  private placedSources = new Map<string, number>();
+  placedSources = new Map<string, number>();
   /** The indices in `textSources`: asked at each new source, so never a scan of them all. */
   private claimedSegments = new Set<number>();
-  private tools = new Map<string, ToolCall>();
+  tools = new Map<string, ToolCall>();
   /** Segments a reader builds whole (1.1: thinking, provider-run calls), by key → index. */
-  private placed = new Map<string, number>();
+  placed = new Map<string, number>();
   private updates: StreamUpdate[] = [];
   private warned = new Set<string>();
   /** Warnings past MAX_WARNINGS, counted in the last one. */
   private unlisted = 0;
-  private refused = false;
+  refused = false;
   /** Set when a segment changed and no update has sent it yet (`amend` without announcing). */
-  private unannounced = false;
+  unannounced = false;
   /** The reason the provider gave before its final event (Anthropic's `message_delta`). */
-  private pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
+  pending: { reason: StreamEndReason; stopReason: string | null } | undefined;
 
   constructor(
     readonly messageId: string,
@@ -143,7 +141,7 @@ export class StreamBuilder {
   }
 
   /** Whether content may still change; content after the end is ignored, with one warning. */
-  private live(): boolean {
+  live(): boolean {
     if (!this.ended) return true;
     this.ignore(
       'event-after-end',
@@ -151,16 +149,6 @@ export class StreamBuilder {
       'event-after-end',
     );
     return false;
-  }
-
-  /**
-   * A text source starts (a content block, an output item): it takes its place in the message
-   * now, so that segments keep the provider's order even when deltas interleave.
-   */
-  textStart(source: string) {
-    if (!this.live() || this.textSources.has(source)) return;
-    this.begin();
-    this.claim(source, this.newTextSegment(true));
   }
 
   /** Adds text from one source (a content block, an output item, the choice's delta). */
@@ -188,7 +176,7 @@ export class StreamBuilder {
    * segment is sent at once (a `text` update would continue the last one); after another kind,
    * with `announce`, else the `text` update that follows creates it.
    */
-  private newTextSegment(announce: boolean): number {
+  newTextSegment(announce: boolean): number {
     const last = this.segments.length - 1;
     const segment = this.segments[last];
     if (segment.kind === 'text' && segment.content === '' && !this.claimed(last)) return last;
@@ -197,99 +185,17 @@ export class StreamBuilder {
     return last + 1;
   }
 
-  private claim(source: string, index: number) {
+  claim(source: string, index: number) {
     this.textSources.set(source, index);
     this.claimedSegments.add(index);
   }
 
-  private claimed(index: number): boolean {
+  claimed(index: number): boolean {
     return this.claimedSegments.has(index);
   }
 
-  /** The model refused: its refusal is shown as text (the protocol has no refusal kind). */
-  refusal(source: string, delta: string) {
-    if (!this.live() || delta === '') return;
-    this.refused = true;
-    this.warn(
-      'refusal',
-      'The model refused; its refusal is the message text (the protocol has no refusal kind).',
-      'refusal',
-    );
-    this.text(source, delta);
-  }
-
-  /** The model thinks (Anthropic `thinking` blocks, Responses `reasoning` items): left out. */
-  thinking() {
-    this.warn(
-      'thinking-omitted',
-      "The model's thinking was left out: the protocol has no place for it.",
-      'thinking',
-    );
-  }
-
-  /**
-   * Adds thinking from one source (1.1: kept as a thinking segment, in its place): a Gemini
-   * thought part, an OpenAI-compatible reasoning field, a Mistral thinking part. A source with no
-   * text yet makes its segment when its signature comes. `field`: the Chat message field it came
-   * in, so that a later request can send it back there.
-   */
-  thinkingText(source: string, delta: string, field?: ThinkingSegment['field']) {
-    if (!this.live() || delta === '') return;
-    const segment = this.thinkingSegment(source);
-    if (field !== undefined) segment.field ??= field;
-    segment.content += delta;
-    this.changed();
-  }
-
-  /** Keeps the signature of a source's thinking byte for byte (Gemini's thoughtSignature). */
-  signThinking(source: string, signature: string) {
-    if (!this.live()) return;
-    this.thinkingSegment(source).thoughtSignature = signature;
-    this.changed();
-  }
-
-  private thinkingSegment(source: string): ThinkingSegment {
-    let index = this.thinkingSources.get(source);
-    if (index === undefined) {
-      index = this.place({ kind: 'thinking', content: '', collapsed: true });
-      this.thinkingSources.set(source, index);
-    }
-    return this.segments[index] as ThinkingSegment;
-  }
-
-  /** Keeps Gemini's thought signature with the text of a source that has some. */
-  signText(source: string, signature: string) {
-    const index = this.textSources.get(source);
-    const segment = index === undefined ? undefined : this.segments[index];
-    if (!this.live() || segment?.kind !== 'text') return;
-    segment.thoughtSignature = signature;
-    this.changed();
-  }
-
-  /**
-   * A segment the provider sent whole: a call it ran itself, or that call's result (1.1,
-   * `runBy: provider`), in its place.
-   */
-  addSegment(segment: ToolCallRequestSegment | ToolCallResultSegment) {
-    if (!this.live()) return;
-    this.place(segment);
-    this.changed();
-  }
-
-  /**
-   * The sources the provider cited, as it wrote them, for the message's last text; false when
-   * the message has no text to cite them for.
-   */
-  citeLastText(citations: Record<string, unknown>[]): boolean {
-    const text = this.segments.findLast((s) => s.kind === 'text' && s.content !== '');
-    if (!text || text.kind !== 'text' || citations.length === 0) return false;
-    text.citations = [...(text.citations ?? []), ...citations];
-    this.changed();
-    return true;
-  }
-
   /** Puts a new segment at the end, in place of the empty text a message starts with. */
-  private place(segment: Segment): number {
+  place(segment: Segment): number {
     this.begin();
     if (this.isEmpty() && !this.claimed(0)) {
       this.segments = [segment];
@@ -298,66 +204,10 @@ export class StreamBuilder {
     return this.segments.push(segment) - 1;
   }
 
-  /**
-   * A segment the reader builds whole from what the provider sent so far (1.1: thinking,
-   * provider-run calls and results): a new key takes its place at the end, a known one is
-   * replaced where it is.
-   */
-  put(key: string, segment: Segment) {
-    if (!this.live()) return;
-    this.begin();
-    const at = this.placed.get(key);
-    if (at !== undefined) this.segments[at] = segment;
-    else this.placed.set(key, this.place(segment));
-    this.changed();
-  }
-
-  /** The sources a text source cites, as the provider wrote them (1.1; replaces the list). */
-  cite(source: string, citations: Record<string, unknown>[]) {
-    if (!this.live()) return;
-    if (!this.textSources.has(source)) this.textStart(source);
-    const segment = this.segments[this.textSources.get(source)!];
-    if (segment?.kind !== 'text') return;
-    if (citations.length > 0) segment.citations = citations;
-    else delete segment.citations;
-    this.changed();
-  }
-
-  /**
-   * A segment of another kind than text and tool calls (thinking, the result of a call the
-   * provider ran) takes its place at the end, in the provider's order; `amend` changes it later.
-   */
-  placeWhole(source: string, segment: Segment) {
-    if (!this.live() || this.placedSources.has(source)) return;
-    this.placedSources.set(source, this.place(segment));
-    this.changed();
-  }
-
-  /**
-   * Changes the segment of a source (placed, a text, a tool call): `change` may set its fields.
-   * With `announce`, an `update` sends the message; without, the next one does (thinking is sent
-   * when its block is complete, not with each piece).
-   */
-  amend(source: string, change: (segment: Segment) => void, announce: boolean) {
-    if (!this.live()) return;
-    const index = this.placedSources.get(source) ?? this.textSources.get(source);
-    const segment = index === undefined ? this.tools.get(source)?.segment : this.segments[index];
-    if (!segment) return;
-    change(segment);
-    if (announce) this.changed();
-    else this.unannounced = true;
-  }
-
-  /** Sends the message if a change to it was not sent yet (`amend` without announcing). */
-  announce() {
-    if (this.unannounced && this.live()) this.changed();
-  }
-
   /** Starts a tool call, or names one that started without a name. */
   startTool(
     key: string,
     name: string | undefined,
-    initial?: unknown,
     /** What the call carries besides its name (a call the provider runs: `runBy`, `callId` …). */
     fields?: Partial<ToolCallRequestSegment>,
   ) {
@@ -385,30 +235,8 @@ export class StreamBuilder {
     const empty = this.isEmpty() && !this.claimed(0);
     if (empty) this.segments = [segment];
     const index = empty ? 0 : this.segments.push(segment) - 1;
-    // An SDK object may hold what JSON cannot (undefined in a list, NaN): never in a message.
-    const usable = isJsonObject(initial) && findNonJsonValue(initial) === null;
-    if (isJsonObject(initial) && !usable)
-      this.warn(
-        'malformed-event',
-        `The input sent with the ${label(segment.toolName)} call (segment ${index}) holds a value that JSON cannot; it was left out.`,
-      );
-    this.tools.set(key, {
-      segment,
-      index,
-      raw: '',
-      named,
-      done: false,
-      ...(usable ? { initial } : {}),
-    });
+    this.tools.set(key, { segment, index, raw: '', named, done: false });
     this.changed(index);
-  }
-
-  /** Keeps Gemini's thought signature with its call: later turns must send it back. */
-  signTool(key: string, signature: string) {
-    const call = this.tools.get(key);
-    if (!call || call.done) return;
-    call.segment.thoughtSignature = signature;
-    this.changed(call.index);
   }
 
   /** Adds the next piece of a tool call's arguments (JSON text). */
@@ -432,30 +260,6 @@ export class StreamBuilder {
       segmentIndex: call.index,
       delta,
     });
-  }
-
-  /** Completes a tool call; `full` is the provider's complete argument text, when it sends one. */
-  finishTool(key: string, full?: string) {
-    const call = this.tools.get(key);
-    if (!call || call.done || !this.live()) return;
-    if (typeof full === 'string') call.raw = full;
-    this.complete(call);
-    this.changed(call.index);
-  }
-
-  /** Whether the message has a tool call (Responses says `completed` for both endings). */
-  hasToolCalls(): boolean {
-    return this.tools.size > 0;
-  }
-
-  /** The provider said why it will stop; its final event follows. */
-  stopping(reason: StreamEndReason, stopReason: string | null) {
-    this.pending = { reason, stopReason };
-  }
-
-  /** The provider's final event: the stream ends for the reason it gave before, else `stop`. */
-  finish() {
-    this.end(this.pending?.reason ?? 'stop', this.pending?.stopReason ?? null);
   }
 
   /** The provider reported an error: the stream ends with what it has (after its end: named). */
@@ -524,7 +328,7 @@ export class StreamBuilder {
     });
   }
 
-  private isEmpty(): boolean {
+  isEmpty(): boolean {
     return (
       this.segments.length === 1 &&
       this.segments[0].kind === 'text' &&
@@ -532,7 +336,7 @@ export class StreamBuilder {
     );
   }
 
-  private complete(call: ToolCall) {
+  complete(call: ToolCall) {
     call.done = true;
     call.segment.arguments = this.parseArguments(call);
   }
@@ -562,7 +366,7 @@ export class StreamBuilder {
    * is sent whole at most once per event: one segment per change keeps a stream of many tool
    * calls linear.
    */
-  private changed(index?: number) {
+  changed(index?: number) {
     // A change not sent yet (`amend` without announcing) goes out with this one: the whole message.
     if (this.unannounced) index = undefined;
     this.unannounced = false;

@@ -19,14 +19,14 @@ export const STREAM_PROVIDERS: readonly StreamProvider[] = [
   'gemini',
 ];
 
-const READERS: Record<StreamProvider, (builder: StreamBuilder) => (event: JsonObject) => void> = {
+const READERS: Record<StreamProvider, ProviderReader> = {
   'openai-chat': createChatCompletionsReader,
   'openai-responses': createResponsesReader,
   anthropic: createAnthropicReader,
   gemini: createGeminiReader,
 };
 
-/** What {@link createStreamReader} needs to know about the message it builds. */
+/** What `createStreamReader` (or a one-provider reader) needs to know about the message it builds. */
 export interface StreamReaderOptions {
   /** The id of the message the stream becomes; unique in its envelope. */
   messageId: string;
@@ -36,7 +36,7 @@ export interface StreamReaderOptions {
   provider?: StreamProvider;
 }
 
-/** Reads one provider stream into one message; from {@link createStreamReader}. */
+/** Reads one provider stream into one message; from `createStreamReader` or a one-provider reader. */
 export interface StreamReader {
   /**
    * Reads one event and returns the updates it makes, in order (often none). An event is what
@@ -99,22 +99,45 @@ export interface StreamReader {
  * ```
  */
 export function createStreamReader(options: StreamReaderOptions): StreamReader {
+  return readStream(options, READERS, 'createStreamReader');
+}
+
+/** Makes one provider's events into updates of one message; from {@link readStream}. */
+export type ProviderReader = (builder: StreamBuilder) => (event: JsonObject) => void;
+
+/**
+ * The reader of {@link createStreamReader} over the providers of `readers`: a one-provider entry
+ * point (prompt-envelope/core/streams/anthropic …) passes its own provider alone, so an app that
+ * reads one provider's streams carries no other's reader. Events of the other providers are still
+ * told apart (their tests are a line each) and ignored with the same warning.
+ */
+export function readStream(
+  options: StreamReaderOptions,
+  readers: Partial<Record<StreamProvider, ProviderReader>>,
+  caller: string,
+): StreamReader {
   const { messageId, timestamp, provider: given } = options ?? {};
   // Wrong options are a programming error, not stream data: they fail at once.
   if (typeof messageId !== 'string' || messageId === '')
-    throw new TypeError('createStreamReader: messageId must be a non-empty string.');
+    throw new TypeError(`${caller}: messageId must be a non-empty string.`);
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp) || timestamp < 0)
-    throw new TypeError('createStreamReader: timestamp must be Unix epoch milliseconds.');
-  if (given !== undefined && !STREAM_PROVIDERS.includes(given))
-    throw new TypeError(
-      `createStreamReader: provider must be one of ${STREAM_PROVIDERS.join(', ')}.`,
-    );
+    throw new TypeError(`${caller}: timestamp must be Unix epoch milliseconds.`);
+  const providers = Object.keys(readers) as StreamProvider[];
+  if (given !== undefined && !providers.includes(given))
+    throw new TypeError(`${caller}: provider must be one of ${providers.join(', ')}.`);
 
   const builder = new StreamBuilder(messageId, timestamp);
   let provider = given;
-  let dispatch = given && READERS[given](builder);
+  let dispatch = given && readers[given]!(builder);
   let count = 0;
   let ignored = 0;
+
+  const mismatch = (detected: StreamProvider, expected: StreamProvider) =>
+    builder.ignore(
+      'provider-mismatch',
+      `An event of a ${detected} stream was ignored: this stream is ${expected}.`,
+      'provider-mismatch',
+    );
 
   const readObject = (event: JsonObject) => {
     if (event.type === 'error' || (event.type === undefined && isJsonObject(event.error))) {
@@ -130,14 +153,13 @@ export function createStreamReader(options: StreamReaderOptions): StreamReader {
           `An event of no known stream${typeof event.type === 'string' ? ` (type ${label(event.type)})` : ''} was ignored.`,
           `unknown ${label(event.type)}`,
         );
+      const reader = readers[detected];
+      // Another provider's event first, in a one-provider reader: as a later one would be.
+      if (reader === undefined) return mismatch(detected, providers[0]!);
       provider = detected;
-      dispatch = READERS[detected](builder);
+      dispatch = reader(builder);
     } else if (detected !== undefined && detected !== provider) {
-      return builder.ignore(
-        'provider-mismatch',
-        `An event of a ${detected} stream was ignored: this stream is ${provider}.`,
-        'provider-mismatch',
-      );
+      return mismatch(detected, provider);
     }
     if (!builder.ended) builder.begin();
     dispatch(event);
