@@ -276,6 +276,28 @@ async function benchSideBySide(browser: Browser) {
         undefined,
         'side-by-side',
       );
+  // Issue 52's streaming rows: ours against itself (another size), deep-chat, or a count.
+  for (const row of table.streaming) {
+    const ours = row.figures.ours!;
+    const bound = row.goal.atMost ?? row.goal.atLeast!;
+    const baseline = row.goal.against ? row.figures[row.goal.against]!.value : ours.of;
+    const goal = `${row.goal.atMost !== undefined ? '≤' : '≥'} ${bound}${baseline === undefined ? '' : '×'}`;
+    const name = `Side by side, streaming: ${row.measure}`;
+    figures.push({
+      name,
+      value: ours.value,
+      baseline: baseline ?? bound,
+      unit: row.unit,
+      ratio: row.checked,
+      goal,
+      met: row.met,
+      note: `medians of ${table.rounds} interleaved rounds`,
+      section: 'side-by-side',
+    });
+    console.log(
+      `${row.met ? 'met ' : 'MISS'} ${name}: ${row.checked.toFixed(2)} (goal ${goal}) — ${ours.value.toFixed(1)}${baseline === undefined ? '' : ` vs ${baseline.toFixed(1)}`} ${row.unit}`,
+    );
+  }
 }
 
 /**
