@@ -63,8 +63,15 @@ export interface SideBySide {
   rows: SideBySideRow[];
   notes: string[];
   /** Issue 52's streaming measures (bench/side-by-side-page.ts: `perToken` … `afterMessages`). */
-  streaming: StreamingRow[];
-  streamingNotes: string[];
+  streaming: Streaming;
+}
+
+/** The streaming measures, run with the rest or alone (`npm run bench -- --streaming`). */
+export interface Streaming {
+  date: string;
+  rounds: number;
+  rows: StreamingRow[];
+  notes: string[];
 }
 
 /** The scripts each page loads, built or read once: path → [gzip body, content type]. */
@@ -428,8 +435,7 @@ export async function sideBySide(
     rounds,
     rows,
     notes,
-    streaming: stream.rows,
-    streamingNotes: stream.notes,
+    streaming: { date: new Date().toISOString(), rounds, ...stream },
   };
 }
 
@@ -626,4 +632,25 @@ export async function streaming(
     `A streamed answer after ${from} to ${to} messages: ${failed.length === 0 ? `every size drawn in both passes, at most ${fixed(Math.max(...waited))} ms after endStream` : `not drawn after ${failed.join('; ')}`}.`,
   ];
   return { rows, notes };
+}
+
+/**
+ * The streaming measures alone (`npm run bench -- --streaming`), with the machine's load average
+ * at the start and the end, and the requests off localhost.
+ */
+export async function streamingAlone(
+  browser: Browser,
+  log: (line: string) => void,
+  rounds = ROUNDS,
+): Promise<Streaming> {
+  const load = [loadavg()[0]!];
+  const { outside, context, open, close } = await harness(browser);
+  const stream = await streaming(context, open, rounds, log);
+  close();
+  load.push(loadavg()[0]!);
+  const notes = [
+    ...stream.notes,
+    `Run alone (\`npm run bench -- --streaming\`); load average of the machine (1 minute; ${cpus().length} cores) at the start and the end: ${load.map((l) => l.toFixed(1)).join(' and ')}; requests off localhost: ${outside.length}.`,
+  ];
+  return { date: new Date().toISOString(), rounds, rows: stream.rows, notes };
 }

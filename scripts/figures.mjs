@@ -143,7 +143,7 @@ function sideBySideRegion() {
     ),
     '',
     ...table.notes.map((note) => `- ${codeTags(note)}`),
-    ...(table.streaming ? ['', ...streamingTable(table)] : []),
+    ...(table.streaming ? ['', ...streamingTable(table.streaming)] : []),
   ].join('\n');
 }
 
@@ -168,14 +168,16 @@ function streamingTable(table) {
     return r.figures.ours.of !== undefined ? `${bound}×` : bound;
   };
   return [
+    `Streaming (issue 52), latest run: ${table.date.slice(0, 10)}, medians of ${table.rounds} interleaved rounds.`,
+    '',
     '| streaming | ours | deep-chat | goal | |',
     '| --- | --- | --- | --- | --- |',
-    ...table.streaming.map(
+    ...table.rows.map(
       (r) =>
         `| ${r.measure} | ${cell(r.figures.ours, r.unit)} | ${cell(r.figures.deepChat, r.unit)} | ${goal(r)} | ${r.met ? 'met' : 'not met'} |`,
     ),
     '',
-    ...table.streamingNotes.map((note) => `- ${codeTags(note)}`),
+    ...table.notes.map((note) => `- ${codeTags(note)}`),
   ];
 }
 
