@@ -134,3 +134,34 @@ export const envelopeOf = (messages: MarkdownMessage[]): Envelope => ({
 /** `messages` as deep-chat's `history`, whose roles are `user` and `ai`. */
 export const deepChatHistory = (messages: MarkdownMessage[]) =>
   messages.map((m) => ({ role: m.role === 'assistant' ? 'ai' : 'user', text: m.text }));
+
+/**
+ * The text deltas of a streamed answer, `count` in all: each a word with the spaces or line ends
+ * before it, as a model's tokens come (one delta per token). The answer is the bench's Markdown
+ * (the texts of `markdownMessages`, one after the other: paragraphs, lists, code blocks, tables),
+ * filled up with plain words that end in `fillEnd(seed)`; then at least `window` deltas of
+ * whole texts of another run of the same Markdown, the same for every `count` (so that answers
+ * of two lengths end with the same deltas), then `answerEnd(seed)`.
+ */
+export function answerDeltas(count: number, seed: number, window = 0): string[] {
+  const words = (text: string) => text.match(/\s*\S+/g) ?? [];
+  const tail: string[] = [];
+  for (let i = 0; tail.length < window; i++)
+    tail.push(...words(`\n\n${markdownMessages(i + 1, 7_000_000)[i]!.text}`));
+  const room = count - tail.length - 1;
+  const fill: string[] = [];
+  for (let i = 0; ; i++) {
+    const text = words(`${i > 0 ? '\n\n' : ''}${markdownMessages(i + 1, seed)[i]!.text}`);
+    if (fill.length + text.length > room - 2) break;
+    fill.push(...text);
+  }
+  fill.push('\n\nAnd');
+  while (fill.length < room - 1) fill.push(` word${fill.length % 97}`);
+  fill.push(` ${fillEnd(seed)}`);
+  return [...fill, ...tail, `\n\n${answerEnd(seed)}`];
+}
+
+/** The last filling word of `answerDeltas(…, seed)`: drawn once its filling is. */
+export const fillEnd = (seed: number) => `fill-${seed}-end`;
+/** The last delta of `answerDeltas(…, seed)`: drawn once the whole answer is. */
+export const answerEnd = (seed: number) => `answer-${seed}-end`;

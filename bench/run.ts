@@ -10,14 +10,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type BuildOptions } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright';
-import { sideBySide, type SideBySide } from './side-by-side.js';
+import { sideBySide, streamingAlone, type SideBySide, type Streaming } from './side-by-side.js';
 
 // A stuck browser or process must not hang `npm run bench` silently.
-// The hostile-sizes corpus takes longer: 20 minutes.
+// The hostile-sizes corpus takes longer, and the side-by-side section with its streaming
+// measures takes 15 minutes on a busy 2-core machine: 30 minutes.
 setTimeout(() => {
-  console.error('npm run bench took more than 20 minutes; stopping.');
+  console.error('npm run bench took more than 30 minutes; stopping.');
   process.exit(1);
-}, 1_200_000).unref();
+}, 1_800_000).unref();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,15 +65,18 @@ function record(
  * One section alone: `npm run bench -- --core` the core in Node (no browser, no build),
  * `-- --hostile` the hostile sizes (minutes, not the rest), `-- --open` opening your own data
  * (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
- * `-- --hostile --case tools-10k-schemas --case arguments-100k-keys` runs only those cases.
+ * `-- --hostile --case tools-10k-schemas --case arguments-100k-keys` runs only those cases;
+ * `-- --streaming` the streaming measures of the side-by-side section alone (issue 52).
  */
-const only = (['core', 'hostile', 'open', 'side-by-side'] as const).find((section) =>
+const only = (['core', 'hostile', 'open', 'side-by-side', 'streaming'] as const).find((section) =>
   process.argv.includes(`--${section}`),
 );
 const onlyOne = only !== undefined;
 const runs = (section: NonNullable<typeof only>) => !onlyOne || only === section;
 /** What the side-by-side section measured, for bench/results.json. */
 let sideBySideTable: SideBySide | undefined;
+/** What `-- --streaming` measured alone: it replaces the streaming part of that table. */
+let streamingTable: Streaming | undefined;
 
 // ---- Core, in Node ------------------------------------------------------------------------
 
@@ -248,6 +252,7 @@ async function benchInChromium() {
     await tab.waitForFunction(() => 'bench' in window);
     if (!onlyOne) await benchRendering(tab, browser);
     if (runs('side-by-side')) await benchSideBySide(browser);
+    if (only === 'streaming') await benchStreaming(browser);
     if (runs('open')) await benchOpenYourData(tab);
     if (runs('hostile')) await benchHostileSizes(tab);
   } finally {
@@ -276,6 +281,41 @@ async function benchSideBySide(browser: Browser) {
         undefined,
         'side-by-side',
       );
+  recordStreaming(table.streaming);
+}
+
+/**
+ * Issue 52's streaming measures alone (`-- --streaming`: the package built, then only them);
+ * they replace the streaming part of the side-by-side table in bench/results.json.
+ */
+async function benchStreaming(browser: Browser) {
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  recordStreaming((streamingTable = await streamingAlone(browser, (line) => console.log(line))));
+}
+
+/** Issue 52's streaming rows: ours against itself (another size), deep-chat, or a count. */
+function recordStreaming(table: Streaming) {
+  for (const row of table.rows) {
+    const ours = row.figures.ours!;
+    const bound = row.goal.atMost ?? row.goal.atLeast!;
+    const baseline = row.goal.against ? row.figures[row.goal.against]!.value : ours.of;
+    const goal = `${row.goal.atMost !== undefined ? '≤' : '≥'} ${bound}${baseline === undefined ? '' : '×'}`;
+    const name = `Side by side, streaming: ${row.measure}`;
+    figures.push({
+      name,
+      value: ours.value,
+      baseline: baseline ?? bound,
+      unit: row.unit,
+      ratio: row.checked,
+      goal,
+      met: row.met,
+      note: `medians of ${table.rounds} interleaved rounds`,
+      section: 'side-by-side',
+    });
+    console.log(
+      `${row.met ? 'met ' : 'MISS'} ${name}: ${row.checked.toFixed(2)} (goal ${goal}) — ${ours.value.toFixed(1)}${baseline === undefined ? '' : ` vs ${baseline.toFixed(1)}`} ${row.unit}`,
+    );
+  }
 }
 
 /**
@@ -505,24 +545,32 @@ function layoutsPerFrame(
 
 const measured = figures.map((f) => ({ ...f, ratio: Number(f.ratio.toFixed(3)) }));
 // A section alone does not replace the full results the docs are built from; the side-by-side
-// section alone replaces its own figures and table in them (the table carries its own date).
+// section alone replaces its own figures and table in them (the table carries its own date), and
+// the streaming measures alone their own figures and their part of that table (their own date).
 const output =
   only === 'hostile' || only === 'open' || only === 'core'
     ? `bench/.out/${only}.json`
     : 'bench/results.json';
 const last =
-  only === 'side-by-side' && existsSync(output)
+  (only === 'side-by-side' || only === 'streaming') && existsSync(output)
     ? (JSON.parse(readFileSync(output, 'utf8')) as {
         date: string;
         node: string;
         figures: Figure[];
+        sideBySide?: SideBySide;
       })
     : undefined;
+const streamingFigure = (f: Figure) => f.name.startsWith('Side by side, streaming:');
+const kept = (f: Figure) =>
+  only === 'streaming' ? !streamingFigure(f) : f.section !== 'side-by-side';
+if (streamingTable && !last?.sideBySide)
+  throw new Error('bench/results.json has no side-by-side table to add the streaming figures to.');
 const report = {
   date: last?.date ?? new Date().toISOString(),
   node: last?.node ?? process.version,
-  figures: [...(last?.figures.filter((f) => f.section !== 'side-by-side') ?? []), ...measured],
+  figures: [...(last?.figures.filter(kept) ?? []), ...measured],
   ...(sideBySideTable && { sideBySide: sideBySideTable }),
+  ...(streamingTable && { sideBySide: { ...last!.sideBySide!, streaming: streamingTable } }),
 };
 writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
 console.log(

@@ -13,9 +13,12 @@
  * elements' insides, so the bench keeps working as their templates change.
  */
 import {
+  answerDeltas,
+  answerEnd,
   deepChatHistory,
   endToken,
   envelopeOf,
+  fillEnd,
   markdownMessages,
   type MarkdownMessage,
 } from './data.js';
@@ -90,6 +93,7 @@ function startDrawing(
   box: HTMLElement,
   messages: MarkdownMessage[],
   chat = false,
+  connect: unknown = { url: '/chat' },
 ) {
   if (contestant === 'ours' && chat) {
     const element = document.createElement('envelope-chat') as HTMLElement & {
@@ -130,7 +134,7 @@ function startDrawing(
     };
     element.style.cssText =
       'display:block;width:900px;height:800px;font-family:system-ui,sans-serif';
-    element.connect = { url: '/chat' };
+    element.connect = connect;
     element.maxVisibleMessages = messages.length;
     element.history = deepChatHistory(messages);
     box.append(element);
@@ -147,6 +151,146 @@ async function drawn(box: HTMLElement, ...tokens: string[]): Promise<void> {
 }
 
 let current: HTMLElement | undefined;
+
+// ---- Streaming: an answer appended token by token, each contestant through its own API ----
+
+/** The scroller of `box`, scrolled to its end and left there once its end stays put 3 frames. */
+async function toBottom(box: HTMLElement): Promise<HTMLElement> {
+  const element = scroller(box);
+  for (let i = 0, still = 0; i < 120 && still < 3; i++) {
+    if (atBottom(element)) still++;
+    else {
+      still = 0;
+      element.scrollTop = element.scrollHeight;
+    }
+    await frame();
+  }
+  return element;
+}
+
+const atBottom = (element: HTMLElement) =>
+  element.scrollHeight - element.clientHeight - element.scrollTop <= 2;
+
+/** The token that ends the question before a streamed answer of `seed`. */
+const questionEnd = (seed: number) => `question-${seed}-end`;
+const question = (seed: number) =>
+  `Can you go through all of it again, step by step? ${questionEnd(seed)}`;
+
+interface Stream {
+  /** Adds one delta to the answer, as the contestant's streaming does. */
+  push(delta: string): void;
+  /** The answer is complete. */
+  end(): void;
+}
+
+type Chat = HTMLElement & {
+  appendMessage(message: unknown, options?: { streaming?: boolean }): boolean;
+  appendText(id: string, delta: string): boolean;
+  endStream(id: string): void;
+};
+
+interface DeepChatSignals {
+  onOpen(): void;
+  onResponse(response: { text: string }): Promise<void>;
+  onClose(): void;
+}
+
+/**
+ * `count` messages of `seed` drawn and scrolled to their end, then a question and an empty
+ * answer being streamed, each as the contestant does it:
+ *
+ * - ours: an `<envelope-chat>`; `appendMessage(question)`, `appendMessage(answer, { streaming:
+ *   true })`, then `appendText(id, delta)` per delta and `endStream(id)`;
+ * - vanilla: a div per message; the answer's div gets `innerHTML = vanillaHtml(text so far)` at
+ *   every delta and the box is scrolled to its end, as a page without a library would;
+ * - deep-chat: a `<deep-chat>` whose `connect` is a streaming handler (`{ stream: true,
+ *   handler }`, its documented way of streaming from a page's own code); `submitUserMessage`
+ *   sends the question, and the handler's `signals.onResponse({ text: delta })` adds each delta,
+ *   which is how deep-chat's own streaming adds text to the last message (`signals.onClose()`
+ *   ends it).
+ */
+async function openStream(
+  contestant: Contestant,
+  box: HTMLElement,
+  count: number,
+  seed: number,
+): Promise<Stream> {
+  const messages = markdownMessages(count, seed);
+  const timestamp = Date.UTC(2026, 5, 8, 9, 0);
+  if (contestant === 'ours') {
+    startDrawing('ours', box, messages, true);
+    await drawn(box, endToken(seed, 0), endToken(seed, count - 1));
+    await toBottom(box);
+    const chat = box.querySelector('envelope-chat') as Chat;
+    const id = `a${seed}`;
+    const text = (content: string) => [{ kind: 'text', content }];
+    chat.appendMessage({ id: `q${seed}`, role: 'user', timestamp, segments: text(question(seed)) });
+    chat.appendMessage(
+      { id, role: 'assistant', timestamp: timestamp + 1000, segments: text('') },
+      { streaming: true },
+    );
+    await drawn(box, questionEnd(seed));
+    return { push: (delta) => chat.appendText(id, delta), end: () => chat.endStream(id) };
+  }
+  if (contestant === 'vanilla') {
+    startDrawing('vanilla', box, messages);
+    await drawn(box, endToken(seed, count - 1));
+    const asked = document.createElement('div');
+    asked.className = 'message user';
+    asked.innerHTML = window.vanillaHtml!(question(seed));
+    const answer = document.createElement('div');
+    answer.className = 'message assistant';
+    box.append(asked, answer);
+    box.scrollTop = box.scrollHeight;
+    let text = '';
+    return {
+      push(delta) {
+        text += delta;
+        answer.innerHTML = window.vanillaHtml!(text);
+        box.scrollTop = box.scrollHeight;
+      },
+      end() {},
+    };
+  }
+  let opened!: (signals: DeepChatSignals) => void;
+  const signals = new Promise<DeepChatSignals>((resolve) => (opened = resolve));
+  startDrawing('deep-chat', box, messages, false, {
+    stream: true,
+    handler: (_body: unknown, given: DeepChatSignals) => opened(given),
+  });
+  await drawn(box, endToken(seed, count - 1));
+  const element = box.querySelector('deep-chat') as HTMLElement & {
+    submitUserMessage(content: { text: string }): void;
+  };
+  element.submitUserMessage({ text: question(seed) });
+  const given = await signals;
+  given.onOpen();
+  await drawn(box, questionEnd(seed));
+  return { push: (delta) => void given.onResponse({ text: delta }), end: () => given.onClose() };
+}
+
+/** One frame: resolves in the frame's animation callbacks with the time they started. */
+const frameStart = () =>
+  new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+
+/**
+ * Counts the long animation frames the browser reports from now on (a frame whose tasks and
+ * rendering took over 50 ms, from its first task to the end of its rendering); `stop` returns
+ * how many started in [from, to]. Undefined where the browser has no such entries.
+ */
+function countLongFrames() {
+  if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return undefined;
+  const starts: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) starts.push(entry.startTime);
+  });
+  observer.observe({ type: 'long-animation-frame' });
+  return (from: number, to: number) => {
+    for (const entry of observer.takeRecords()) starts.push(entry.startTime);
+    observer.disconnect();
+    return starts.filter((start) => start >= from && start <= to).length;
+  };
+}
 
 const side = {
   /** Whether the contestant's code on this page has defined what it draws with. */
@@ -193,15 +337,22 @@ const side = {
   /**
    * Scrolls from the top to the end of `count` messages in `ms` milliseconds and returns the
    * duration of every frame meanwhile. Ours is an `<envelope-chat>` drawn for the purpose (its
-   * list draws what is near the view); vanilla and deep-chat scroll what `draw` left.
+   * list draws what is near the view), and `firstPaint` the milliseconds until it showed its
+   * first messages; vanilla and deep-chat scroll what `draw` left.
    */
   async sweep(contestant: Contestant, count: number, seed: number, ms: number) {
+    // Ours: from the call until the chat's first messages are drawn and laid out.
+    let firstPaint: number | undefined;
     if (contestant === 'ours') {
       side.clear();
       current = stage();
+      await frame();
+      const start = performance.now();
       startDrawing('ours', current, markdownMessages(count, seed), true);
       // Where the chat opens (its start or its end) is its own choice.
       await drawn(current, endToken(seed, 0), endToken(seed, count - 1));
+      current.getBoundingClientRect();
+      firstPaint = performance.now() - start;
     }
     const element = scroller(current!);
     element.scrollTop = 0;
@@ -217,7 +368,155 @@ const side = {
       durations.push(now - last);
       last = now;
     }
-    return durations;
+    return { durations, firstPaint };
+  },
+
+  /**
+   * Ours only: a chat of `count` messages at its end, an answer being streamed, and `tokens`
+   * deltas of unique words (some bold, some code, a paragraph every 40), one at a time, each
+   * after the page is idle. Returns, per delta, the milliseconds of the `appendText` call plus
+   * the busy time of each frame until its word is drawn (from the frame's first animation
+   * callback, which is the harness's, until the task after its rendering), the wait for the
+   * frame not counted; the first 2 are left out (the answer's first block).
+   */
+  async perToken(count: number, seed: number, tokens: number): Promise<number[]> {
+    side.clear();
+    const box = (current = stage());
+    const stream = await openStream('ours', box, count, seed);
+    const times: number[] = [];
+    for (let i = 0; i < tokens; i++) {
+      await frame();
+      await nextTask();
+      const word = `t${seed}x${i}y`;
+      const marked = i % 7 === 3 ? `**${word}**` : i % 11 === 5 ? `\`${word}\`` : word;
+      // Asked before the delta: the harness's callback runs before any the chat asks for.
+      let next = frameStart();
+      const start = performance.now();
+      stream.push(`${i > 0 && i % 40 === 0 ? '\n\n' : ' '}${marked}`);
+      let spent = performance.now() - start;
+      for (let frames = 0; ; frames++) {
+        const begun = await next;
+        await nextTask();
+        spent += performance.now() - begun;
+        if (hasText(box, word)) break;
+        if (frames > 30) throw new Error(`${word} not drawn after 30 frames.`);
+        next = frameStart();
+      }
+      box.getBoundingClientRect();
+      times.push(spent);
+    }
+    stream.end();
+    return times.slice(2);
+  },
+
+  /**
+   * One token per frame: `count` messages, an answer streamed to `tokens` deltas
+   * (`answerDeltas(tokens, seed, window)`): its filling at once (ours delta by delta in one
+   * task; vanilla and deep-chat as one delta), then the last deltas (the same at every length)
+   * one per frame, each added in the frame's first animation callback. Returns the busy time of
+   * each of those frames (from that callback until the task after the frame's rendering), the
+   * first left out, one frame more at the end (its drawing), and the long animation frames
+   * (over 50 ms) the browser reported meanwhile.
+   */
+  async perFrame(
+    contestant: Contestant,
+    count: number,
+    tokens: number,
+    seed: number,
+    window: number,
+  ) {
+    side.clear();
+    const box = (current = stage());
+    const stream = await openStream(contestant, box, count, seed);
+    const deltas = answerDeltas(tokens, seed, window);
+    const filled = deltas.findIndex((d) => d.includes(fillEnd(seed))) + 1;
+    if (contestant === 'ours') for (const delta of deltas.slice(0, filled)) stream.push(delta);
+    else stream.push(deltas.slice(0, filled).join(''));
+    await drawn(box, fillEnd(seed));
+    for (let i = 0; i < 5; i++) await frame();
+    const stop = countLongFrames();
+    const from = performance.now();
+    const busy = await new Promise<number[]>((done) => {
+      const out: number[] = [];
+      let i = filled;
+      const tick = () => {
+        const begun = performance.now();
+        if (i > deltas.length) return done(out);
+        requestAnimationFrame(tick);
+        if (i < deltas.length) stream.push(deltas[i]!);
+        i++;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => out.push(performance.now() - begun);
+        channel.port2.postMessage(0);
+      };
+      requestAnimationFrame(tick);
+    });
+    // The last frame's entry comes once it is over.
+    await frame();
+    await nextTask();
+    const long = stop?.(from, performance.now()) ?? NaN;
+    await drawn(box, answerEnd(seed));
+    stream.end();
+    return { busy: busy.slice(1), long };
+  },
+
+  /**
+   * A burst: `count` messages, an answer being streamed, then all of `answerDeltas(tokens,
+   * seed)` added in one task. Returns the milliseconds from the first delta until the last is
+   * drawn (checked after every task) and laid out.
+   */
+  async burst(contestant: Contestant, count: number, tokens: number, seed: number) {
+    side.clear();
+    const box = (current = stage());
+    const stream = await openStream(contestant, box, count, seed);
+    const deltas = answerDeltas(tokens, seed);
+    await frame();
+    await nextTask();
+    const start = performance.now();
+    for (const delta of deltas) stream.push(delta);
+    await drawn(box, answerEnd(seed));
+    box.getBoundingClientRect();
+    const ms = performance.now() - start;
+    stream.end();
+    return ms;
+  },
+
+  /**
+   * Ours only: a chat of `count` messages scrolled to its end; a question appended, an answer
+   * appended with `{ streaming: true }` and `answerDeltas(tokens, seed)` streamed into it with
+   * `appendText`, `perFrame` deltas a frame, then `endStream`. Waits up to 2 s (checked after
+   * every frame) for the answer's last delta to be drawn with the list at its end, and says what
+   * holds then.
+   */
+  async afterMessages(count: number, seed: number, tokens: number, perFrame: number) {
+    side.clear();
+    const box = (current = stage());
+    const stream = await openStream('ours', box, count, seed);
+    const element = scroller(box);
+    const deltas = answerDeltas(tokens, seed);
+    for (let i = 0; i < deltas.length; i += perFrame) {
+      for (const delta of deltas.slice(i, i + perFrame)) stream.push(delta);
+      await frame();
+    }
+    stream.end();
+    const start = performance.now();
+    const state = () => ({
+      question: hasText(box, questionEnd(seed)),
+      answer: hasText(box, answerEnd(seed)),
+      atBottom: atBottom(element),
+    });
+    let now = state();
+    while (!(now.answer && now.atBottom) && performance.now() - start < 2000) {
+      await frame();
+      await nextTask();
+      now = state();
+    }
+    return {
+      ...now,
+      ms: performance.now() - start,
+      scrollTop: Math.round(element.scrollTop),
+      end: element.scrollHeight - element.clientHeight,
+    };
   },
 
   clear() {

@@ -13,7 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { deepChatHistory, endToken, envelopeOf, markdownMessages } from './data.js';
 import type { Contestant } from './side-by-side-page.js';
 
@@ -44,10 +44,33 @@ export interface SideBySideRow {
   goals: { vanilla?: number; deepChat?: number };
 }
 
+/** A streaming figure of one or more contestants, and the goal that ours is held to. */
+export interface StreamingRow {
+  measure: string;
+  unit: string;
+  /** Each measured contestant's median; with `of`, the same contestant's figure it is divided by. */
+  figures: Partial<Record<'ours' | 'vanilla' | 'deepChat', { value: number; of?: number }>>;
+  /** Ours's goal: on ours / another contestant (`against`), else on ours / `of`, else on ours. */
+  goal: { atMost?: number; atLeast?: number; against?: 'vanilla' | 'deepChat' };
+  /** What the goal is checked on (a ratio, or ours's figure), and whether it is met. */
+  checked: number;
+  met: boolean;
+}
+
 export interface SideBySide {
   date: string;
   rounds: number;
   rows: SideBySideRow[];
+  notes: string[];
+  /** Issue 52's streaming measures (bench/side-by-side-page.ts: `perToken` … `afterMessages`). */
+  streaming: Streaming;
+}
+
+/** The streaming measures, run with the rest or alone (`npm run bench -- --streaming`). */
+export interface Streaming {
+  date: string;
+  rounds: number;
+  rows: StreamingRow[];
   notes: string[];
 }
 
@@ -183,13 +206,11 @@ function serve(files: Map<string, [Buffer, string]>) {
   }).listen(0, '127.0.0.1');
 }
 
-/** Measures everything; `log` reports progress (the section takes a few minutes). */
-export async function sideBySide(
-  browser: Browser,
-  log: (line: string) => void,
-  rounds = ROUNDS,
-): Promise<SideBySide> {
-  const load = [loadavg()[0]!];
+/**
+ * The harness pages served from localhost, and a browser context and a page of one contestant
+ * (its code loaded) whenever asked; `outside` collects every request off localhost.
+ */
+export async function harness(browser: Browser) {
   const server = serve(await assets());
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -201,6 +222,25 @@ export async function sideBySide(
     });
     return c;
   };
+  /** A fresh page of one contestant, its code loaded. */
+  const open = async (c: BrowserContext, contestant: Contestant) => {
+    const page = await c.newPage();
+    await page.goto(`${origin}/page/${contestant}`);
+    await page.waitForFunction(() => 'side' in window);
+    await page.evaluate((who) => window.side.ready(who), contestant);
+    return page;
+  };
+  return { origin, outside, context, open, close: () => server.close() };
+}
+
+/** Measures everything; `log` reports progress (the section takes a few minutes). */
+export async function sideBySide(
+  browser: Browser,
+  log: (line: string) => void,
+  rounds = ROUNDS,
+): Promise<SideBySide> {
+  const load = [loadavg()[0]!];
+  const { origin, outside, context, open, close } = await harness(browser);
 
   const draws = Object.fromEntries(
     CONTESTANTS.map((c) => [c, Object.fromEntries(SIZES.map((n) => [n, [] as number[]]))]),
@@ -219,15 +259,8 @@ export async function sideBySide(
     number[]
   >;
   const longest = Object.fromEntries(CONTESTANTS.map((c) => [c, 0])) as Record<Contestant, number>;
-
-  /** A fresh page of one contestant, its code loaded. */
-  const open = async (c: BrowserContext, contestant: Contestant) => {
-    const page = await c.newPage();
-    await page.goto(`${origin}/page/${contestant}`);
-    await page.waitForFunction(() => 'side' in window);
-    await page.evaluate((who) => window.side.ready(who), contestant);
-    return page;
-  };
+  /** Ours as an `<envelope-chat>` of 10,000 messages: until its first messages are drawn. */
+  const firstPaints: number[] = [];
 
   // A warm-up round, not counted: the browser's own caches and first-use costs.
   for (const contestant of CONTESTANTS) {
@@ -267,12 +300,11 @@ export async function sideBySide(
           };
           heap[contestant].push(usage.usedSize);
           blink[contestant].push(usage.embedderHeapUsedSize ?? NaN);
-          const frames = await page.evaluate(([who, n, s, t]) => window.side.sweep(who, n, s, t), [
-            contestant,
-            count,
-            seed,
-            SWEEP_MS,
-          ] as const);
+          const { durations: frames, firstPaint } = await page.evaluate(
+            ([who, n, s, t]) => window.side.sweep(who, n, s, t),
+            [contestant, count, seed, SWEEP_MS] as const,
+          );
+          if (firstPaint !== undefined) firstPaints.push(firstPaint);
           sweep[contestant].push(percentile(frames, 0.95));
           longest[contestant] = Math.max(longest[contestant], ...frames);
         }
@@ -281,6 +313,8 @@ export async function sideBySide(
     }
     log(`side by side: round ${round + 1} of ${rounds} drawn`);
   }
+
+  const stream = await streaming(context, open, rounds, log);
 
   // Startup: each load in a fresh browser context (empty caches), the four pages in turn.
   const startups = Object.fromEntries(STARTUPS.map((s) => [s, [] as number[]])) as Record<
@@ -326,7 +360,7 @@ export async function sideBySide(
       scripts[startup] = requested;
     }
   }
-  server.close();
+  close();
   load.push(loadavg()[0]!);
 
   const mb = (bytes: number) => bytes / 1e6;
@@ -339,6 +373,14 @@ export async function sideBySide(
       deepChat: median(draws['deep-chat'][n]!),
       goals: n === 1000 ? { vanilla: 1.2, deepChat: 1 } : {},
     })),
+    {
+      measure: '10,000 messages, first paint: ours a chat (lazy), the others all drawn',
+      unit: 'ms',
+      ours: median(firstPaints),
+      vanilla: median(draws.vanilla[10_000]!),
+      deepChat: median(draws['deep-chat'][10_000]!),
+      goals: { vanilla: 0.1 },
+    },
     {
       measure: 'DOM nodes, 1,000 messages drawn',
       unit: 'nodes',
@@ -388,5 +430,227 @@ export async function sideBySide(
     `Load average of the machine (1 minute; ${cpus().length} cores) at the start and the end: ${load.map((l) => l.toFixed(1)).join(' and ')}.`,
     `Requests off localhost: ${outside.length}${outside.length ? ` (${[...new Set(outside)].join(', ')})` : ''}.`,
   ];
-  return { date: new Date().toISOString(), rounds, rows, notes };
+  return {
+    date: new Date().toISOString(),
+    rounds,
+    rows,
+    notes,
+    streaming: { date: new Date().toISOString(), rounds, ...stream },
+  };
+}
+
+/** Issue 52's streaming sizes: messages shown, answer lengths, deltas. */
+export const STREAM = {
+  /** Per-token append: the chat's sizes, and the deltas timed in each (2 more, left out). */
+  perToken: { sizes: [100, 10_000], deltas: 40 },
+  /** One token per frame: the answer's lengths, and at least this many last deltas timed. */
+  perFrame: { lengths: [1000, 8000], window: 100 },
+  /** A burst: deltas at once (200 in the warm-up round). */
+  burst: 2000,
+  /** Messages shown before the answer in the per-frame and burst measures. */
+  messages: 100,
+  /** A streamed answer after each count of messages: deltas, and how many a frame. */
+  afterMessages: { from: 40, to: 60, deltas: 200, perFrame: 20, passes: 2 },
+} as const;
+
+/**
+ * The streaming measures (issue 52), in `rounds` interleaved rounds after a lighter warm-up
+ * round, each contestant in a fresh page per round: per-token append and one token per frame
+ * (ours), a burst (ours and deep-chat), then a streamed answer after 40 to 60 messages (ours,
+ * every size once). Vanilla re-renders the whole answer at every token; its burst took 56 s and
+ * its frames at 8,000 tokens 0.45 s each in a trial, so it is left out here, and so is
+ * deep-chat's token per frame (0.32 s a frame at 8,000 tokens): the section would take minutes
+ * more, for figures no goal is set on.
+ */
+export async function streaming(
+  context: () => Promise<BrowserContext>,
+  open: (c: BrowserContext, contestant: Contestant) => Promise<Page>,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<{ rows: StreamingRow[]; notes: string[] }> {
+  const [small, large] = STREAM.perToken.sizes;
+  const [short, long] = STREAM.perFrame.lengths;
+  const perToken: Record<number, number[]> = { [small]: [], [large]: [] };
+  const perFrame: Record<number, number[]> = { [short]: [], [long]: [] };
+  const medians: Record<number, number[]> = { [short]: [], [long]: [] };
+  let over = 0;
+  let frames = 0;
+  let reported = 0;
+  let slowest = 0;
+  const bursts: Record<'ours' | 'deep-chat', number[]> = { ours: [], 'deep-chat': [] };
+
+  for (let round = 0; round < rounds + 1; round++) {
+    const warmUp = round === 0;
+    const order =
+      round % 2 === 0 ? (['ours', 'deep-chat'] as const) : (['deep-chat', 'ours'] as const);
+    // Sizes and lengths in turn too: small first in one round, large first in the next.
+    const turn = <T>(pair: readonly [T, T]) =>
+      round % 2 === 0 ? pair : ([pair[1], pair[0]] as const);
+    for (const contestant of order) {
+      const c = await context();
+      const page = await open(c, contestant);
+      const cdp = await c.newCDPSession(page);
+      const collect = () => cdp.send('HeapProfiler.collectGarbage');
+      const seed = 1000 + round * 10;
+      if (contestant === 'ours') {
+        for (const count of warmUp ? [small] : turn([small, large] as const)) {
+          await collect();
+          const times = await page.evaluate(([n, s, k]) => window.side.perToken(n, s, k), [
+            count,
+            seed + (count === small ? 1 : 2),
+            (warmUp ? 10 : STREAM.perToken.deltas) + 2,
+          ] as const);
+          if (!warmUp) perToken[count]!.push(median(times));
+        }
+        for (const length of warmUp ? [short] : turn([short, long] as const)) {
+          await collect();
+          const result = await page.evaluate(
+            ([who, n, t, s, w]) => window.side.perFrame(who, n, t, s, w),
+            [
+              contestant,
+              STREAM.messages,
+              length,
+              seed + (length === short ? 3 : 4),
+              STREAM.perFrame.window,
+            ] as const,
+          );
+          if (warmUp) continue;
+          perFrame[length]!.push(percentile(result.busy, 0.95));
+          medians[length]!.push(median(result.busy));
+          over += result.busy.filter((ms) => ms > 50).length;
+          frames += result.busy.length;
+          reported += result.long;
+          slowest = Math.max(slowest, ...result.busy);
+        }
+      }
+      await collect();
+      const burst = await page.evaluate(([who, n, t, s]) => window.side.burst(who, n, t, s), [
+        contestant,
+        STREAM.messages,
+        warmUp ? 200 : STREAM.burst,
+        seed + 5,
+      ] as const);
+      if (!warmUp) bursts[contestant].push(burst);
+      await c.close();
+    }
+    log(
+      warmUp
+        ? 'side by side: streaming warm-up done'
+        : `side by side: streaming round ${round} of ${rounds} done`,
+    );
+  }
+
+  // A streamed answer after 40 to 60 messages: every size in one page, in two passes (other
+  // texts in the second); a size counts as drawn when it was in both.
+  const { from, to, deltas, perFrame: pace, passes } = STREAM.afterMessages;
+  const failed: string[] = [];
+  const failedSizes = new Set<number>();
+  const waited: number[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    const c = await context();
+    const page = await open(c, 'ours');
+    for (let count = from; count <= to; count++) {
+      const result = await page.evaluate(([n, s, t, p]) => window.side.afterMessages(n, s, t, p), [
+        count,
+        2000 + 100 * pass + count,
+        deltas,
+        pace,
+      ] as const);
+      waited.push(result.ms);
+      if (result.answer && result.question && result.atBottom) continue;
+      failedSizes.add(count);
+      const what = [
+        !result.question && 'question not drawn',
+        !result.answer && 'answer not drawn',
+        !result.atBottom && `scrolled to ${result.scrollTop} of ${result.end} px`,
+      ];
+      failed.push(`${count} in pass ${pass + 1} (${what.filter(Boolean).join(', ')})`);
+    }
+    await c.close();
+  }
+  const sizes = to - from + 1;
+  log(
+    `side by side: streamed answer after ${from} to ${to} messages: ${sizes - failedSizes.size} of ${sizes} drawn in both passes`,
+  );
+
+  const row = (
+    measure: string,
+    unit: string,
+    figures: StreamingRow['figures'],
+    goal: StreamingRow['goal'],
+  ): StreamingRow => {
+    const ours = figures.ours!;
+    const checked = goal.against
+      ? ours.value / figures[goal.against]!.value
+      : ours.of !== undefined
+        ? ours.value / ours.of
+        : ours.value;
+    const met = goal.atMost !== undefined ? checked <= goal.atMost : checked >= goal.atLeast!;
+    return { measure, unit, figures, goal, checked, met };
+  };
+  const en = (n: number) => n.toLocaleString('en');
+  const rows = [
+    row(
+      `Per-token append until drawn, ${en(large)} messages vs ${en(small)}`,
+      'ms',
+      { ours: { value: median(perToken[large]!), of: median(perToken[small]!) } },
+      { atMost: 1.2 },
+    ),
+    row(
+      `One token per frame: busy time per frame (p95), ${en(long)}-token answer vs ${en(short)}`,
+      'ms',
+      { ours: { value: median(perFrame[long]!), of: median(perFrame[short]!) } },
+      { atMost: 1.2 },
+    ),
+    row(
+      'One token per frame: frames over 50 ms',
+      'frames',
+      { ours: { value: over } },
+      { atMost: 0 },
+    ),
+    row(
+      `A burst of ${en(STREAM.burst)} tokens, until drawn`,
+      'ms',
+      {
+        ours: { value: median(bursts.ours) },
+        deepChat: { value: median(bursts['deep-chat']) },
+      },
+      { atMost: 0.1, against: 'deepChat' },
+    ),
+    row(
+      `A streamed answer after ${from} to ${to} messages: sizes drawn (of ${sizes})`,
+      'sizes',
+      { ours: { value: sizes - failedSizes.size } },
+      { atLeast: sizes },
+    ),
+  ];
+  const fixed = (n: number, digits = 0) => n.toFixed(digits);
+  const notes = [
+    `Per-token append (medians, ms): ${en(small)} messages ${fixed(median(perToken[small]!), 2)}, ${en(large)} messages ${fixed(median(perToken[large]!), 2)}.`,
+    `One token per frame, ours: ${en(frames)} frames timed (both lengths, all rounds); median busy time per frame ${fixed(median(medians[short]!), 1)} ms at ${en(short)} tokens, ${fixed(median(medians[long]!), 1)} ms at ${en(long)}; the busiest ${fixed(slowest)} ms; long animation frames the browser reported meanwhile (over 50 ms, tasks between frames included): ${reported}.`,
+    `A burst of ${en(STREAM.burst)} tokens (ms, per round): ours ${bursts.ours.map((ms) => fixed(ms)).join(', ')}; deep-chat ${bursts['deep-chat'].map((ms) => fixed(ms)).join(', ')}.`,
+    `A streamed answer after ${from} to ${to} messages: ${failed.length === 0 ? `every size drawn in both passes, at most ${fixed(Math.max(...waited))} ms after endStream` : `not drawn after ${failed.join('; ')}`}.`,
+  ];
+  return { rows, notes };
+}
+
+/**
+ * The streaming measures alone (`npm run bench -- --streaming`), with the machine's load average
+ * at the start and the end, and the requests off localhost.
+ */
+export async function streamingAlone(
+  browser: Browser,
+  log: (line: string) => void,
+  rounds = ROUNDS,
+): Promise<Streaming> {
+  const load = [loadavg()[0]!];
+  const { outside, context, open, close } = await harness(browser);
+  const stream = await streaming(context, open, rounds, log);
+  close();
+  load.push(loadavg()[0]!);
+  const notes = [
+    ...stream.notes,
+    `Run alone (\`npm run bench -- --streaming\`); load average of the machine (1 minute; ${cpus().length} cores) at the start and the end: ${load.map((l) => l.toFixed(1)).join(' and ')}; requests off localhost: ${outside.length}.`,
+  ];
+  return { date: new Date().toISOString(), rounds, rows: stream.rows, notes };
 }

@@ -167,7 +167,42 @@ function sideBySideRegion() {
     ),
     '',
     ...table.notes.map((note) => `- ${codeTags(note)}`),
+    ...(table.streaming ? ['', ...streamingTable(table.streaming)] : []),
   ].join('\n');
+}
+
+/** A streaming figure: milliseconds to a tenth below 100, else whole; counts whole. */
+const streamed = (value, unit) =>
+  unit === 'ms' && value < 100
+    ? `${value.toFixed(1)} ms`
+    : `${Math.round(value).toLocaleString('en')} ${unit}`;
+
+/** Issue 52's streaming rows: each contestant measured (a ratio to itself with `of`), ours's goal. */
+function streamingTable(table) {
+  const cell = (figure, unit) => {
+    if (!figure) return 'not measured';
+    if (figure.of === undefined) return streamed(figure.value, unit);
+    const ratio = (figure.value / figure.of).toFixed(2);
+    return `${ratio}× (${streamed(figure.value, unit)} vs ${streamed(figure.of, unit)})`;
+  };
+  const goal = (r) => {
+    const bound = `${r.goal.atMost !== undefined ? '≤' : '≥'} ${r.goal.atMost ?? r.goal.atLeast}`;
+    if (r.goal.against)
+      return `ours / ${r.goal.against === 'deepChat' ? 'deep-chat' : 'vanilla'} ${bound}×: ${r.checked.toFixed(3)}×`;
+    return r.figures.ours.of !== undefined ? `${bound}×` : bound;
+  };
+  return [
+    `Streaming (issue 52), latest run: ${table.date.slice(0, 10)}, medians of ${table.rounds} interleaved rounds.`,
+    '',
+    '| streaming | ours | deep-chat | goal | |',
+    '| --- | --- | --- | --- | --- |',
+    ...table.rows.map(
+      (r) =>
+        `| ${r.measure} | ${cell(r.figures.ours, r.unit)} | ${cell(r.figures.deepChat, r.unit)} | ${goal(r)} | ${r.met ? 'met' : 'not met'} |`,
+    ),
+    '',
+    ...table.notes.map((note) => `- ${codeTags(note)}`),
+  ];
 }
 
 /**
