@@ -192,7 +192,7 @@ function streamingTable(table) {
     return r.figures.ours.of !== undefined ? `${bound}×` : bound;
   };
   return [
-    `Streaming (issue 52), latest run: ${table.date.slice(0, 10)}, medians of ${table.rounds} interleaved rounds.`,
+    `Streaming, latest run: ${table.date.slice(0, 10)}, medians of ${table.rounds} interleaved rounds.`,
     '',
     '| streaming | ours | deep-chat | goal | |',
     '| --- | --- | --- | --- | --- |',
