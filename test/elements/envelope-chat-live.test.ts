@@ -258,7 +258,9 @@ describe('<envelope-chat> live: scrolling, search and the meter', () => {
     expect(el.shadowRoot!.querySelector('[part="new-messages"]')).to.not.exist;
   });
 
-  it('a question and its streamed answer are drawn at every length around where the list turns lazy', async () => {
+  it('a question and its streamed answer are drawn at every length around where the list turns lazy', async function () {
+    // 42 chats, each streamed into.
+    this.timeout(180_000);
     // The chat inside a page's scrolling box, and the chat scrolling itself.
     for (const inBox of [true, false])
       for (let n = EAGER_LIMIT - 10; n <= EAGER_LIMIT + 10; n++) {
@@ -267,12 +269,19 @@ describe('<envelope-chat> live: scrolling, search and the meter', () => {
         );
         const el = document.createElement('envelope-chat') as EnvelopeChat;
         if (!inBox) el.style.cssText = 'display: block; height: 400px; overflow-y: auto';
-        // Tall messages, as in a real conversation: 50 of them are far taller than the box.
-        const long = Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of a long answer.`);
+        // Messages of many heights, as in a real conversation (the list's estimates of sleeping
+        // blocks are off): 50 of them are far taller than the box.
+        const long = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of a long answer.`);
+        const table = '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |';
         el.envelope = envelope(
-          Array.from({ length: n }, (_, i) =>
-            msg(`m${i}`, i % 2 ? 'assistant' : 'user', text(long.join('\n\n'))),
-          ),
+          Array.from({ length: n }, (_, i) => {
+            const body = long.slice(0, 1 + ((i * 7) % 12)).join('\n\n');
+            return msg(
+              `m${i}`,
+              i % 2 ? 'assistant' : 'user',
+              text(i % 3 ? body : `${body}\n\n${table}`),
+            );
+          }),
         );
         box.append(el);
         const scroller = inBox ? box : el;
@@ -293,6 +302,12 @@ describe('<envelope-chat> live: scrolling, search and the meter', () => {
         for (const item of before)
           expect(item.isConnected, `${where}: ${item.dataset.index}`).to.be.true;
         el.appendMessage(assistant('a', text('')), { streaming: true });
+        // 200 words, 20 a frame, then the last ones.
+        for (let i = 0; i < 200; i += 20) {
+          for (let w = i; w < i + 20; w++)
+            el.appendText('a', w % 40 === 39 ? `word${w}\n\n` : `word${w} `);
+          await new Promise(requestAnimationFrame);
+        }
         for (const word of ['The ', 'answer ', '**is** ', 'here.']) {
           el.appendText('a', word);
           await new Promise(requestAnimationFrame);
