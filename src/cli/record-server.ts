@@ -363,7 +363,9 @@ export async function startRecorder(options: RecordOptions): Promise<Recorder> {
     );
     upstream.setTimeout(idleTimeout, () =>
       upstream.destroy(
-        new Error(`no answer for ${Math.round(idleTimeout / 1000)} s (the recorder's time limit)`),
+        new Error(
+          `no answer for ${idleTimeout >= 1000 ? `${Math.round(idleTimeout / 1000)} s` : `${idleTimeout} ms`} (the recorder's time limit)`,
+        ),
       ),
     );
 
