@@ -75,10 +75,11 @@ let shown;
 let queue = Promise.resolve();
 const later = (step) => (queue = queue.then(step).catch((error) => console.error(error)));
 
+const pathOf = (url) => new URL(url).pathname;
 const time = (ms) => new Date(ms).toLocaleTimeString();
 const lineKey = (record) => record.timings.start + ' ' + record.timings.end + ' ' + record.request.url;
 
-function entry(key, what, start) {
+function entry(key, what, start, path) {
   const item = document.createElement('li');
   const button = document.createElement('button');
   button.type = 'button';
@@ -96,7 +97,7 @@ function entry(key, what, start) {
   item.append(button);
   list.append(item);
   empty.hidden = true;
-  const exchange = { button, how, envelope: undefined, problem: undefined, updates: [], done: false };
+  const exchange = { button, how, path, envelope: undefined, problem: undefined, updates: [], applied: 0, done: false };
   exchanges.set(key, exchange);
   return exchange;
 }
@@ -105,6 +106,23 @@ function envelopeOf(body) {
   const result = importEnvelope(body);
   if (result.envelope) return { envelope: result.envelope };
   return { problem: result.errors.map((e) => e.message).join(' ') || 'The request could not be read.' };
+}
+
+/** The protocol panel's tab for the API a path calls. */
+const tabOf = (path) =>
+  path.endsWith('/responses')
+    ? 'openai-responses'
+    : path.endsWith('/messages')
+      ? 'anthropic'
+      : /:(stream)?generateContent$/i.test(path)
+        ? 'gemini'
+        : 'openai';
+
+/** Gives the viewer the updates of the exchange it has not had yet. */
+function catchUp(exchange) {
+  if (exchange.done) return;
+  for (const update of exchange.updates.slice(exchange.applied)) viewer.applyStreamUpdate(update);
+  exchange.applied = exchange.updates.length;
 }
 
 function show(key) {
@@ -118,8 +136,11 @@ function show(key) {
     if (!exchange.envelope) return;
     viewer.envelope = exchange.envelope;
     await viewer.updateComplete;
+    const panel = viewer.shadowRoot.querySelector('protocol-panel');
+    if (panel) panel.tab = tabOf(exchange.path);
     await viewer.shadowRoot.querySelector('envelope-chat')?.updateComplete;
-    if (!exchange.done) for (const update of exchange.updates) viewer.applyStreamUpdate(update);
+    exchange.applied = 0;
+    catchUp(exchange);
   });
 }
 
@@ -143,7 +164,7 @@ function recorded(line, key) {
   seen.add(id);
   const exchange =
     exchanges.get(key) ??
-    entry(key, (record.model ?? record.provider) + ' ' + new URL(record.request.url).pathname, record.timings.start);
+    entry(key, (record.model ?? record.provider) + ' ' + pathOf(record.request.url), record.timings.start, pathOf(record.request.url));
   const read = importEnvelope(line);
   exchange.envelope = read.envelope ?? undefined;
   exchange.problem = read.envelope
@@ -170,7 +191,7 @@ const handlers = {
   exchange({ id, provider, model, path, start, request }) {
     const key = 'live-' + id;
     if (exchanges.has(key)) return;
-    const exchange = entry(key, (model ?? provider) + ' ' + path, start);
+    const exchange = entry(key, (model ?? provider) + ' ' + path, start, path);
     Object.assign(
       exchange,
       'body' in request
@@ -186,7 +207,7 @@ const handlers = {
     exchange.updates.push(...updates);
     if (shown === key)
       later(() => {
-        if (shown === key) for (const update of updates) viewer.applyStreamUpdate(update);
+        if (shown === key) catchUp(exchange);
       });
   },
   done({ id, line }) {
