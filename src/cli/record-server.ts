@@ -324,12 +324,13 @@ export async function startRecorder(options: RecordOptions): Promise<Recorder> {
   const upstreams = { ...DEFAULT_UPSTREAMS, ...options.upstreams };
   const idleTimeout = options.idleTimeout ?? TEN_MINUTES;
   const agents = {
-    http: new HttpAgent({ keepAlive: true }),
-    https: new HttpsAgent({ keepAlive: true }),
+    // No Nagle delay on either side: a stream's small pieces go out as they come.
+    http: new HttpAgent({ keepAlive: true, noDelay: true }),
+    https: new HttpsAgent({ keepAlive: true, noDelay: true }),
   };
   let next = 1;
 
-  const proxy = createServer((request, response) => {
+  const proxy = createServer({ noDelay: true }, (request, response) => {
     const id = next++;
     forward(id, request, response);
   });
