@@ -242,6 +242,37 @@ describe('prompt-envelope record: failures', () => {
     assert.match(String(tooLarge!.response.unreadable), /^the answer has 3,0\d\d bytes/);
   });
 
+  test("Gemini's stream without alt=sse (a JSON array of chunks) is written as one answer", async () => {
+    const out = `${dir}/gemini-array.jsonl`;
+    const { proxy } = await record([
+      '--port',
+      '0',
+      '--out',
+      out,
+      '--upstream',
+      `gemini=${upstream.url}`,
+    ]);
+    const chunks = recordedEvents('google--google-reasoning.jsonl');
+    const body = `[${chunks.join(',\n')}]`;
+    upstream.queue.push({ status: 200, body });
+    const response = await fetch(
+      `${proxy}/v1beta/models/gemini-3-pro-preview:streamGenerateContent`,
+      { method: 'POST', body: '{"contents":[{"role":"user","parts":[{"text":"Hi"}]}]}' },
+    );
+    assert.equal(await response.text(), body);
+    const [line] = (await linesOf(out, 1)) as {
+      stream: boolean;
+      response: { body: { candidates: { content: { parts: { text?: string }[] } }[] } };
+    }[];
+    assert.equal(line!.stream, true);
+    const text = chunks
+      .flatMap((c) => (JSON.parse(c) as typeof line.response.body).candidates[0]!.content.parts)
+      .map((p) => p.text ?? '')
+      .join('');
+    const written = line!.response.body.candidates[0]!.content.parts.map((p) => p.text ?? '');
+    assert.equal(written.join(''), text);
+  });
+
   test('a write that fails (disk full) stops the recording, never the forwarding', async () => {
     const { proxy, stderr } = await record(['--port', '0', '--out', '/dev/full', ...upstreams()]);
     for (let i = 0; i < 3; i++) {
