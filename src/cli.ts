@@ -23,7 +23,7 @@ import {
 } from './cli/view-server.js';
 import { line, terminalJson } from './cli/terminal-text.js';
 import { PROVIDER_NAMES, type ProviderName } from './cli/record-proxy.js';
-import { RecordStartError, startRecorder, type RecordOptions } from './cli/record-server.js';
+import { recordCommand } from './cli/record-server.js';
 import { toCurl } from './core/targets/curl.js';
 import { exportEnvelope } from './core/targets/export.js';
 import { EXPORT_TARGETS, type ExportTarget } from './core/targets/target-names.js';
@@ -562,37 +562,6 @@ async function viewCommand(
     process.once('SIGTERM', resolve);
   });
   await server.close();
-  return 0;
-}
-
-/** Records until Ctrl+C (SIGINT) or SIGTERM; 1 when it cannot start. */
-async function recordCommand(options: RecordOptions, open: boolean, io: CliIo): Promise<number> {
-  let recorder;
-  try {
-    recorder = await startRecorder(options);
-  } catch (error) {
-    if (!(error instanceof RecordStartError)) throw error;
-    io.stderr(line`prompt-envelope: ${error.message}\n`);
-    return 1;
-  }
-  const { proxy, view } = recorder;
-  io.stdout(line`${proxy}\n`);
-  io.stderr(
-    line`Recording to ${options.out}${recorder.appended ? ' (appending)' : ''}. Point your SDK at the recorder:\n` +
-      line`  OPENAI_BASE_URL=${proxy}/v1\n` +
-      line`  ANTHROPIC_BASE_URL=${proxy}\n` +
-      line`  GOOGLE_GEMINI_BASE_URL=${proxy}  (Gemini; or httpOptions: { baseUrl: '${proxy}' })\n`,
-  );
-  if (view) {
-    io.stdout(line`${view.url}\n`);
-    io.stderr(line`Live view: ${view.url} (${view.reach.toLowerCase()}); press Ctrl+C to stop.\n`);
-    if (open) openBrowser(view.url, (text) => io.stderr(line`prompt-envelope: ${text}\n`));
-  }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await recorder.close();
   return 0;
 }
 

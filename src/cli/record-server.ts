@@ -40,7 +40,8 @@ import {
   type Route,
 } from './record-proxy.js';
 import { RECORD_PAGE, RECORD_SCRIPT, RECORD_STYLE } from './record-page.js';
-import { ANSWER_HEADERS, startViewServer, type ViewServer } from './view-server.js';
+import { line } from './terminal-text.js';
+import { ANSWER_HEADERS, openBrowser, startViewServer, type ViewServer } from './view-server.js';
 
 export { RecordStartError };
 
@@ -465,4 +466,39 @@ async function freePort(host: string, port: number): Promise<number | undefined>
     if (free) return candidate;
   }
   return undefined;
+}
+
+/** Records until Ctrl+C (SIGINT) or SIGTERM; 1 when it cannot start. */
+export async function recordCommand(
+  options: RecordOptions,
+  open: boolean,
+  io: { stdout: (text: string) => void; stderr: (text: string) => void },
+): Promise<number> {
+  let recorder;
+  try {
+    recorder = await startRecorder(options);
+  } catch (error) {
+    if (!(error instanceof RecordStartError)) throw error;
+    io.stderr(line`prompt-envelope: ${error.message}\n`);
+    return 1;
+  }
+  const { proxy, view } = recorder;
+  io.stdout(line`${proxy}\n`);
+  io.stderr(
+    line`Recording to ${options.out}${recorder.appended ? ' (appending)' : ''}. Point your SDK at the recorder:\n` +
+      line`  OPENAI_BASE_URL=${proxy}/v1\n` +
+      line`  ANTHROPIC_BASE_URL=${proxy}\n` +
+      line`  GOOGLE_GEMINI_BASE_URL=${proxy}  (Gemini; or httpOptions: { baseUrl: '${proxy}' })\n`,
+  );
+  if (view) {
+    io.stdout(line`${view.url}\n`);
+    io.stderr(line`Live view: ${view.url} (${view.reach.toLowerCase()}); press Ctrl+C to stop.\n`);
+    if (open) openBrowser(view.url, (text) => io.stderr(line`prompt-envelope: ${text}\n`));
+  }
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await recorder.close();
+  return 0;
 }
