@@ -330,8 +330,17 @@ describe('prompt-envelope record: the live view', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
+    // Polled with strings: Playwright's own waiting does not run in a process started with
+    // --disallow-code-generation-from-strings (npm run test:core).
+    const ready = async () => {
+      const deadline = Date.now() + 15_000;
+      while (!(await page.evaluate("document.documentElement.dataset.ready === 'true'"))) {
+        assert.ok(Date.now() < deadline, 'the page did not get ready');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
     await page.goto(view!);
-    await page.waitForSelector('html[data-ready]');
+    await ready();
     const shown = (text: string) => `(() => {
         const all = [];
         const walk = (node) => {
@@ -366,7 +375,7 @@ describe('prompt-envelope record: the live view', () => {
     await waitFor('Keep looking for traffic');
     await waitFor('· 200 ·');
     await page.reload();
-    await page.waitForSelector('html[data-ready]');
+    await ready();
     await waitFor('How do I cross the street?');
     await waitFor('Keep looking for traffic');
     assert.deepEqual(problems, []);
