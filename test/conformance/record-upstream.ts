@@ -27,7 +27,7 @@ export function sseEvents(events: string[], style: 'openai-chat' | 'named' | 'pl
 
 export type Answer =
   | { stream: string[]; delay?: number; status?: number }
-  | { status: number; body: string; headers?: Record<string, string> };
+  | { status: number; body: string | Buffer; headers?: Record<string, string> };
 
 export interface Exchange {
   method: string;

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { chromium, type Browser } from 'playwright-core';
@@ -271,6 +273,33 @@ describe('prompt-envelope record: failures', () => {
       .join('');
     const written = line!.response.body.candidates[0]!.content.parts.map((p) => p.text ?? '');
     assert.equal(written.join(''), text);
+  });
+
+  test('a compressed answer reaches the app compressed, and is written decompressed', async () => {
+    const out = `${dir}/gzip.jsonl`;
+    const { proxy } = await record(['--port', '0', '--out', out, ...upstreams()]);
+    const answer = {
+      id: 'chatcmpl-1',
+      choices: [{ message: { role: 'assistant', content: 'Hi' } }],
+    };
+    const zipped = gzipSync(JSON.stringify(answer));
+    upstream.queue.push({ status: 200, body: zipped, headers: { 'content-encoding': 'gzip' } });
+    // node:http, which leaves the body as it came (fetch would decompress it).
+    const got = await new Promise<{ encoding?: string; bytes: Buffer }>((resolve, reject) => {
+      const call = httpRequest(`${proxy}/v1/chat/completions`, { method: 'POST' }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
+        );
+      });
+      call.on('error', reject);
+      call.end('{"model":"m","messages":[]}');
+    });
+    assert.equal(got.encoding, 'gzip');
+    assert.ok(got.bytes.equals(zipped));
+    const [line] = (await linesOf(out, 1)) as { response: { body: unknown } }[];
+    assert.deepEqual(line!.response.body, answer);
   });
 
   test('a write that fails (disk full) stops the recording, never the forwarding', async () => {
