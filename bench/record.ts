@@ -5,8 +5,9 @@
  * latency is read where it arrives, on the same clock.
  *
  * - latency: 100 concurrent Chat Completions streams of 1,000 chunks each, one chunk per stream
- *   every 10 ms, direct and through the recorder; the figures are the added latency per chunk
- *   (median and 99th percentile of the recorded run minus the direct run's);
+ *   every 10 ms, direct and through the recorder, two rounds of each, interleaved; the figures
+ *   are the added latency per chunk (median and 99th percentile through the recorder minus
+ *   direct);
  * - memory: the recorder's resident memory after 10,000 exchanges against after 1,000;
  * - one long stream (about 40 MB of events): the recorder's peak memory growth against the
  *   stream's size (holding the stream once would be 1×; the file's line is written from the
@@ -130,15 +131,17 @@ const sorted = (values: number[]) => Float64Array.from(values).sort();
 const at = (values: Float64Array, p: number) =>
   values[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-/** 100 concurrent streams of 1,000 chunks; median and p99 latency per chunk. */
-async function latency(base: string) {
-  const all = (
-    await Promise.all(
-      Array.from({ length: STREAMS }, () => call(base, { chunks: CHUNKS, every: EVERY })),
-    )
-  ).flat();
+/** 100 concurrent streams of 1,000 chunks: the latency of every chunk. */
+async function latencies(base: string): Promise<number[]> {
+  const all = await Promise.all(
+    Array.from({ length: STREAMS }, () => call(base, { chunks: CHUNKS, every: EVERY })),
+  );
+  return all.flat();
+}
+
+function summarise(all: number[]) {
   const values = sorted(all);
-  return { median: at(values, 0.5), p99: at(values, 0.99), count: values.length };
+  return { median: at(values, 0.5), p99: at(values, 0.99), count: values.length / 2 };
 }
 
 /** Resident memory of a process (MB), and its peak so far, from /proc. */
@@ -186,12 +189,17 @@ export async function benchRecord(log: (line: string) => void): Promise<RecordBe
       });
       recorder.once('exit', (code) => reject(new Error(`record exited with ${code}`)));
     });
-    // Warm both paths, then the two runs.
-    await latency(upstream.url);
+    // Warm both paths, then two rounds of each, interleaved, so that a change in the machine's
+    // load falls on both alike; each figure is over every chunk of its two rounds.
     await exchanges(proxy, 200);
-    const direct = await latency(upstream.url);
+    const rounds: Record<'direct' | 'recorded', number[][]> = { direct: [], recorded: [] };
+    for (let round = 0; round < 2; round++) {
+      rounds.direct.push(await latencies(upstream.url));
+      rounds.recorded.push(await latencies(proxy));
+    }
+    const direct = summarise(rounds.direct.flat());
+    const recorded = summarise(rounds.recorded.flat());
     log(`record bench: direct ${direct.count} chunks, median ${direct.median.toFixed(2)} ms`);
-    const recorded = await latency(proxy);
     log(`record bench: recorded ${recorded.count} chunks, median ${recorded.median.toFixed(2)} ms`);
     const load = loadavg()[0]!;
     await exchanges(proxy, 800);

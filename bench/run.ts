@@ -114,7 +114,7 @@ async function benchRecording() {
   const result = await benchRecord((line) => console.log(line));
   const what = '`prompt-envelope record`, 100 concurrent streams of 1,000 chunks';
   const figures = (name: keyof RecordBench['direct']) =>
-    `direct ${result.direct[name].toFixed(2)} ms, through the recorder ${result.recorded[name].toFixed(2)} ms (${result.chunks.toLocaleString('en')} chunks; load average ${result.load.toFixed(1)})`;
+    `direct ${result.direct[name].toFixed(2)} ms, through the recorder ${result.recorded[name].toFixed(2)} ms (2 rounds of ${result.chunks.toLocaleString('en')} chunks each, interleaved; load average ${result.load.toFixed(1)})`;
   record(
     `${what}: latency added per chunk, median, vs 1 ms`,
     result.recorded.median - result.direct.median,
