@@ -217,7 +217,8 @@ export async function benchRecord(log: (line: string) => void): Promise<RecordBe
     await call(proxy, { bytes });
     // The line is written once the stream has ended.
     let fileBytes = 0;
-    for (let i = 0; i < 400 && fileBytes === 0; i++) {
+    // (Up to two minutes: on a busy machine the 40 MB take a while; the peak is read after it.)
+    for (let i = 0; i < 4800 && fileBytes === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
       fileBytes = statSync(out).size - fileBefore;
     }
