@@ -151,6 +151,17 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kB('VmRSS'), peak: kB('VmHWM') };
 }
 
+/** The file's size once it has not changed for half a second. */
+async function settledSize(file: string): Promise<number> {
+  let size = statSync(file).size;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = statSync(file).size;
+    if (now === size) return size;
+    size = now;
+  }
+}
+
 /** `count` small exchanges, 50 at a time. */
 async function exchanges(base: string, count: number) {
   let next = 0;
@@ -209,19 +220,20 @@ export async function benchRecord(log: (line: string) => void): Promise<RecordBe
     log(
       `record bench: memory ${after1k.toFixed(1)} MB after 1,000, ${after10k.toFixed(1)} MB after 10,000`,
     );
-    // The peak is counted from here (writing 5 to clear_refs resets VmHWM to the current size).
+    // The lines of the small calls may still be on their way: the file settles first. The
+    // peak is counted from here (writing 5 to clear_refs resets VmHWM to the current size).
+    const fileBefore = await settledSize(out);
     writeFileSync(`/proc/${recorder.pid}/clear_refs`, '5');
     const before = memoryOf(recorder.pid!).rss;
-    const fileBefore = statSync(out).size;
     const bytes = 40_000_000;
     await call(proxy, { bytes });
-    // The line is written once the stream has ended.
+    // The line is written once the stream has ended; the peak is read after it.
     let fileBytes = 0;
-    // (Up to two minutes: on a busy machine the 40 MB take a while; the peak is read after it.)
-    for (let i = 0; i < 4800 && fileBytes === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 1200 && fileBytes === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       fileBytes = statSync(out).size - fileBefore;
     }
+    fileBytes = (await settledSize(out)) - fileBefore;
     const peakGrowth = memoryOf(recorder.pid!).peak - before;
     return {
       direct: { median: direct.median, p99: direct.p99 },
