@@ -8,6 +8,7 @@ import remarkGfm from 'remark-gfm';
 const guides = [
   'getting-started',
   'open-your-data',
+  'record',
   'elements',
   'live',
   'protocol',

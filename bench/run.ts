@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type BuildOptions } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright';
+import { benchRecord, type RecordBench } from './record.js';
 import { sideBySide, streamingAlone, type SideBySide, type Streaming } from './side-by-side.js';
 
 // A stuck browser or process must not hang `npm run bench` silently.
@@ -38,8 +39,11 @@ interface Figure {
   goal: string;
   met: boolean;
   note: string;
-  /** Set for the side-by-side section, whose figures the docs show in a table of their own. */
-  section?: 'side-by-side';
+  /**
+   * Set for the sections that run alone and replace only their own figures: side-by-side (whose
+   * figures the docs also show in a table of their own) and record.
+   */
+  section?: 'side-by-side' | 'record';
 }
 const figures: Figure[] = [];
 
@@ -66,10 +70,11 @@ function record(
  * `-- --hostile` the hostile sizes (minutes, not the rest), `-- --open` opening your own data
  * (issue 17), `-- --side-by-side` ours, vanilla and deep-chat.
  * `-- --hostile --case tools-10k-schemas --case arguments-100k-keys` runs only those cases;
- * `-- --streaming` the streaming measures of the side-by-side section alone (issue 52).
+ * `-- --streaming` the streaming measures of the side-by-side section alone (issue 52);
+ * `-- --record` the recording proxy against a direct connection (builds the package first).
  */
-const only = (['core', 'hostile', 'open', 'side-by-side', 'streaming'] as const).find((section) =>
-  process.argv.includes(`--${section}`),
+const only = (['core', 'hostile', 'open', 'side-by-side', 'streaming', 'record'] as const).find(
+  (section) => process.argv.includes(`--${section}`),
 );
 const onlyOne = only !== undefined;
 const runs = (section: NonNullable<typeof only>) => !onlyOne || only === section;
@@ -100,6 +105,61 @@ const CORE_FIGURES = [
 ] as const;
 
 if (runs('core')) await benchCore();
+if (runs('record')) await benchRecording();
+
+/**
+ * `prompt-envelope record` (bench/record.ts): the latency it adds per chunk of 100 concurrent
+ * streams against a direct connection in the same run, its memory over 10,000 exchanges, and
+ * its peak memory during one long stream against the stream's size.
+ */
+async function benchRecording() {
+  // The recorder is the built CLI: alone, this section builds it (the full run did in benchSizes).
+  if (onlyOne) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  const result = await benchRecord((line) => console.log(line));
+  const what = '`prompt-envelope record`, 100 concurrent streams of 1,000 chunks';
+  const figures = (name: keyof RecordBench['direct']) =>
+    `direct ${result.direct[name].toFixed(2)} ms, through the recorder ${result.recorded[name].toFixed(2)} ms (2 rounds of ${result.chunks.toLocaleString('en')} chunks each, interleaved; load average ${result.load.toFixed(1)})`;
+  record(
+    `${what}: latency added per chunk, median, vs 1 ms`,
+    result.recorded.median - result.direct.median,
+    1,
+    'ms',
+    { atMost: 1 },
+    figures('median'),
+    undefined,
+    'record',
+  );
+  record(
+    `${what}: latency added per chunk, 99th percentile, vs 5 ms`,
+    result.recorded.p99 - result.direct.p99,
+    5,
+    'ms',
+    { atMost: 1 },
+    figures('p99'),
+    undefined,
+    'record',
+  );
+  record(
+    '`prompt-envelope record`: resident memory after 10,000 exchanges vs after 1,000',
+    result.memory.after10k,
+    result.memory.after1k,
+    'MB',
+    { atMost: 1.2 },
+    'small Chat Completions calls, 50 at a time, each written to the file',
+    undefined,
+    'record',
+  );
+  record(
+    '`prompt-envelope record`: peak memory growth during one streamed answer vs its size',
+    result.longStream.peakGrowth,
+    result.longStream.bytes,
+    'MB',
+    { atMost: 1 },
+    `a ${result.longStream.bytes} MB stream of text deltas; its line in the file: ${(result.longStream.fileBytes / 1e6).toFixed(1)} MB`,
+    undefined,
+    'record',
+  );
+}
 
 async function benchCore() {
   await build({
@@ -552,7 +612,7 @@ const output =
     ? `bench/.out/${only}.json`
     : 'bench/results.json';
 const last =
-  (only === 'side-by-side' || only === 'streaming') && existsSync(output)
+  (only === 'side-by-side' || only === 'streaming' || only === 'record') && existsSync(output)
     ? (JSON.parse(readFileSync(output, 'utf8')) as {
         date: string;
         node: string;
@@ -561,15 +621,14 @@ const last =
       })
     : undefined;
 const streamingFigure = (f: Figure) => f.name.startsWith('Side by side, streaming:');
-const kept = (f: Figure) =>
-  only === 'streaming' ? !streamingFigure(f) : f.section !== 'side-by-side';
+const kept = (f: Figure) => (only === 'streaming' ? !streamingFigure(f) : f.section !== only);
 if (streamingTable && !last?.sideBySide)
   throw new Error('bench/results.json has no side-by-side table to add the streaming figures to.');
 const report = {
   date: last?.date ?? new Date().toISOString(),
   node: last?.node ?? process.version,
   figures: [...(last?.figures.filter(kept) ?? []), ...measured],
-  ...(sideBySideTable && { sideBySide: sideBySideTable }),
+  ...((sideBySideTable ?? last?.sideBySide) && { sideBySide: sideBySideTable ?? last?.sideBySide }),
   ...(streamingTable && { sideBySide: { ...last!.sideBySide!, streaming: streamingTable } }),
 };
 writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);

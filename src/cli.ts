@@ -22,6 +22,8 @@ import {
   type ViewFile,
 } from './cli/view-server.js';
 import { line, terminalJson } from './cli/terminal-text.js';
+import { PROVIDER_NAMES, type ProviderName } from './cli/record-proxy.js';
+import { recordCommand } from './cli/record-server.js';
 import { toCurl } from './core/targets/curl.js';
 import { exportEnvelope } from './core/targets/export.js';
 import { EXPORT_TARGETS, type ExportTarget } from './core/targets/target-names.js';
@@ -42,6 +44,9 @@ import {
 import { parseEnvelope, parseJson } from './core/protocol/parse.js';
 import { validateEnvelope } from './core/protocol/validate.js';
 
+/** Where `record` listens unless told: a fixed port, so that an app's base URL stays the same. */
+const DEFAULT_RECORD_PORT = 8790;
+
 const USAGE = `Usage:
   prompt-envelope validate FILE...             check envelopes (and scenario manifests)
   prompt-envelope export FILE --to TARGET      print the provider request body as JSON
@@ -55,6 +60,18 @@ const USAGE = `Usage:
   prompt-envelope view [FILE|FOLDER|-]         open files in the viewer in your browser (local only)
         [--port N] [--host 127.0.0.1]          where the server listens (default: any free port)
         [--no-open]                            print the address, do not open a browser
+  prompt-envelope record                       a local proxy for your app's SDK: forwards each call to
+                                               the provider unchanged, appends it to a JSON Lines file
+                                               (no credentials) and shows it live in the viewer
+        [--port N]                             where the SDKs connect (default ${DEFAULT_RECORD_PORT})
+        [--out FILE.jsonl]                     the file (default recording-DATE.jsonl, appended to)
+        [--upstream NAME=URL]...               send NAME (openai, anthropic, gemini) to URL, a
+                                               compatible server or gateway, not the provider
+        [--host H] [--no-open]                 as for view (off this machine: a token in the address)
+      Point each SDK at it (PORT is --port):
+        OpenAI      OPENAI_BASE_URL=http://127.0.0.1:PORT/v1
+        Anthropic   ANTHROPIC_BASE_URL=http://127.0.0.1:PORT
+        Gemini      GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:PORT (or httpOptions.baseUrl)
   prompt-envelope render FILE                  a static HTML page of the conversation (no network)
         [-o, --output PAGE]                    write it to PAGE instead of standard output
         [--interactive]                        the elements hydrate and respond: their script and styles
@@ -138,6 +155,8 @@ function dispatch(args: string[], io: CliIo): number | Promise<number> {
       'max-bytes': { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
+      out: { type: 'string' },
+      upstream: { type: 'string', multiple: true },
       'no-open': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
@@ -208,6 +227,37 @@ function dispatch(args: string[], io: CliIo): number | Promise<number> {
         throw new UsageError(`--port takes a whole number from 0 to 65535, not '${values.port}'.`);
       const host = values.host ?? '127.0.0.1';
       return viewCommand(files[0], { host, port, open: values['no-open'] !== true }, input);
+    }
+    case 'record': {
+      if (files.length > 0) throw new UsageError('record takes no FILE (the file is --out FILE).');
+      const port = Number(values.port ?? DEFAULT_RECORD_PORT);
+      if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
+        throw new UsageError(`--port takes a whole number from 0 to 65535, not '${values.port}'.`);
+      const upstreams: Partial<Record<ProviderName, string>> = {};
+      for (const given of values.upstream ?? []) {
+        const [name, ...rest] = given.split('=');
+        const url = rest.join('=');
+        if (!PROVIDER_NAMES.includes(name as ProviderName))
+          throw new UsageError(
+            `--upstream takes NAME=URL with NAME one of ${PROVIDER_NAMES.join(', ')}, not '${given}'.`,
+          );
+        if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url))
+          throw new UsageError(`--upstream ${name}= takes an http or https URL, not '${url}'.`);
+        upstreams[name as ProviderName] = url;
+      }
+      const out = values.out ?? `recording-${new Date().toISOString().slice(0, 10)}.jsonl`;
+      return recordCommand(
+        {
+          out,
+          host: values.host ?? '127.0.0.1',
+          port,
+          upstreams,
+          maxBytes,
+          log: (text) => io.stderr(line`${text}\n`),
+        },
+        values['no-open'] !== true,
+        io,
+      );
     }
     case 'render': {
       if (files.length !== 1) throw new UsageError('render takes exactly one FILE.');

@@ -76,6 +76,32 @@ document.documentElement.dataset.opened = String(index.files.length);
 const POLICY =
   "default-src 'self'; img-src 'self' data: blob: https: http:; media-src 'self' data: blob: https: http:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * A page of another command served the same way (`record`'s live view): its own page and script,
+ * and its own answers for some paths (after the address and token checks, GET and HEAD only).
+ */
+export interface OwnPage {
+  page: string;
+  script: string;
+  /**
+   * Answers a request when the path is its own and returns true; `headers` are the ones every
+   * answer carries (the token's cookie).
+   */
+  handle?: (
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    headers: Record<string, string>,
+  ) => boolean;
+}
+
+/** The security headers of every answer: no caching, no sniffing, the page's policy. */
+export const ANSWER_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': POLICY,
+};
+
 /** True for the addresses only this machine can reach. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -108,12 +134,13 @@ export async function startViewServer(
   skipped: SkippedFile[],
   host: string,
   port: number,
+  own?: OwnPage,
 ): Promise<ViewServer> {
   // The same bundle a script tag loads, from this installed package.
   const bundle = readFileSync(new URL('../prompt-envelope.js', import.meta.url));
   const routes = new Map<string, { type: string; body: string | Uint8Array }>([
-    ['/', { type: 'text/html', body: PAGE }],
-    ['/view.js', { type: 'text/javascript', body: SCRIPT }],
+    ['/', { type: 'text/html', body: own?.page ?? PAGE }],
+    ['/view.js', { type: 'text/javascript', body: own?.script ?? SCRIPT }],
     ['/view.css', { type: 'text/css', body: STYLE }],
     ['/prompt-envelope.js', { type: 'text/javascript', body: bundle }],
   ]);
@@ -139,9 +166,7 @@ export async function startViewServer(
       response.writeHead(status, {
         ...headers,
         'content-type': `${type}; charset=utf-8`,
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': POLICY,
+        ...ANSWER_HEADERS,
       });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
@@ -159,6 +184,7 @@ export async function startViewServer(
     }
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return send(405, 'text/plain', 'Only GET.\n');
+    if (own?.handle?.(url.pathname, request, response, headers)) return;
     const route = routes.get(url.pathname);
     if (!route) return send(404, 'text/plain', 'Not found.\n');
     send(200, route.type, route.body);
