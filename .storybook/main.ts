@@ -75,7 +75,18 @@ const config: StorybookConfig = {
     return mergeConfig(viteConfig, {
       // Pre-bundled once, so that dev mode does not load two copies of Lit.
       optimizeDeps: {
-        include: ['lit', 'lit/directive-helpers.js', '@lit/context', 'marked', 'dompurify'],
+        // Every Lit module the elements import, those loaded on demand too: a module found
+        // during a run (the Markdown directive's unsafe-html) makes Vite optimize again and
+        // reload the test it is in.
+        include: [
+          'lit',
+          'lit/directive-helpers.js',
+          'lit/async-directive.js',
+          'lit/directives/unsafe-html.js',
+          '@lit/context',
+          'marked',
+          'dompurify',
+        ],
       },
       // Storybook's own manager and docs chunks are over 1 MB; that is expected.
       build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
