@@ -13,8 +13,8 @@
 // - `views`: the view of every segment kind and the segment styles, which an app's bundler splits
 //   off to load the first time a message draws that kind: here all of them come in one request
 //   with a message's first view (the loaders' `.split.ts` twins);
-// - `measure`: what measuring an envelope needs beyond `shared` (the export targets it measures
-//   for), with <context-meter>'s module, which the chat loads after the first paint and the
+// - `measure`: what measuring an envelope needs beyond `shared` (with OpenAI's renderer, which
+//   the chat's meter measures for), with <context-meter>'s module, which the chat loads after the first paint and the
 //   protocol panel, studio, diff and viewer import;
 // - `tools`: the rest of the library that two or more elements use (compose, curl, tabs, ...);
 // - each element's own code in its module, which another element that draws it imports (the
@@ -229,6 +229,12 @@ function reachedGroup(name, modules, priority, test = () => true) {
 /** The segment views and the segment styles, which load with a message's first view. */
 const VIEWS = ['src/elements/internal/segments/segment-views.split.ts'];
 
+/**
+ * What the chat's meter measures with: the measuring and OpenAI's renderer (the chat measures
+ * OpenAI's request; each other target's renderer is a chunk of its own, loaded when measured for).
+ */
+const MEASURE = ['src/core/insight/measure-target.ts', 'src/core/targets/openai/export.ts'];
+
 /** The helpers that the compiled code of every element calls (decorators). */
 const HELPERS = /@oxc-project\+runtime/;
 
@@ -245,7 +251,7 @@ function sharedGroup() {
         'src/elements/context-meter/context-meter.ts',
       ]);
       views ??= reachedFrom(ctx, VIEWS);
-      measure ??= reachedFrom(ctx, ['src/core/insight/measure.ts']);
+      measure ??= reachedFrom(ctx, MEASURE);
       const base = BASE.test(id) && (chat.has(id) || (views.has(id) && measure.has(id)));
       return base || HELPERS.test(id) ? 'shared' : null;
     },
@@ -290,11 +296,7 @@ export async function buildSplit(lazy) {
         sharedGroup(),
         reachedGroup('message', ['src/elements/envelope-message/envelope-message.ts'], 3),
         reachedGroup('views', VIEWS, 2.5),
-        reachedGroup(
-          'measure',
-          ['src/elements/context-meter/context-meter.ts', 'src/core/insight/measure.ts'],
-          2,
-        ),
+        reachedGroup('measure', ['src/elements/context-meter/context-meter.ts', ...MEASURE], 2),
         { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },
       ],
     },

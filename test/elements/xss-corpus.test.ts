@@ -219,7 +219,7 @@ describe('XSS corpus: every payload in every string field and attribute (SPEC §
     // so that any request made while rendering can only come from a payload (markdown-html.test.ts
     // covers HTML that arrives while the sanitizer loads).
     await Promise.all([
-      measuring.load(),
+      measuring('openai').load(),
       meterElement.load(),
       loadSanitizer(),
       loadChecks(),

@@ -164,6 +164,24 @@ describe('the code-split build with its autoloader', () => {
       .filter((path) => path.endsWith('.js'))`);
     assert.ok(Array.isArray(scripts) && scripts.length <= 6, `${scripts}`);
     assert.ok(scripts.includes('/dist/split/elements/envelope-chat/envelope-chat.js'));
+    // The chat's meter measures OpenAI's request: another provider's renderer loads when a meter
+    // measures for it (here in the chunk the panel shares), not with the chat.
+    await page.evaluate(`(() => {
+      const meter = document.createElement('context-meter');
+      meter.target = 'anthropic';
+      meter.setAttribute('src', document.querySelector('envelope-chat').getAttribute('src'));
+      meter.id = 'anthropic-meter';
+      document.body.append(meter);
+    })()`);
+    await page.locator('#anthropic-meter [part~="header"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const later = (await page.evaluate(`performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js'))`)) as string[];
+    const added = later.filter((path) => !scripts.includes(path));
+    assert.ok(added.length > 0, `${later}`);
+    assert.match(await page.locator('#anthropic-meter [part~="base"]').innerText(), /Anthropic/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -193,11 +193,12 @@ export class ContextMeter extends LitElement {
   ) {
     const measure = ({ measureEnvelope }: Measuring) =>
       measureEnvelope(envelope, { target: this.target, tokenizer });
-    const loaded = measuring.get();
+    const part = measuring(this.target);
+    const loaded = part.get();
     if (loaded) measured.result = measure(loaded);
     else
       void this.pending.track(
-        measuring
+        part
           .load()
           .then(measure, (error: unknown) =>
             unmeasured('load', this.ambient.t('common.loadFailed', { reason: String(error) })),

@@ -15,6 +15,9 @@ import { isLargeEnvelope, isLargeToMeasure, offload } from '../internal/offload/
  */
 export const MEASURE_AUTO_LIMIT = 2_000;
 
+/** The request the chat's meter measures. */
+const CHAT_TARGET = 'openai';
+
 /** A live conversation is measured again once its changes pause: not one export per token. */
 const LIVE_PAUSE_MS = 800;
 
@@ -96,9 +99,15 @@ export class ChatMeter implements ReactiveController {
     this.working?.abort();
     const working = (this.working = new AbortController());
     // Loaded on first use; where it cannot load (offline, a moved file) the header goes without.
-    const onPage = () => measuring.load().then(({ measureEnvelope }) => measureEnvelope(envelope));
+    const onPage = () =>
+      measuring(CHAT_TARGET)
+        .load()
+        .then(({ measureEnvelope }) => measureEnvelope(envelope));
     const measured = isLargeToMeasure(envelope)
-      ? offload({ type: 'measure', envelope, target: 'openai' }, { signal: working.signal }).catch(
+      ? offload(
+          { type: 'measure', envelope, target: CHAT_TARGET },
+          { signal: working.signal },
+        ).catch(
           // Superseded (dropped below), or the worker failed: measure here.
           () => (working.signal.aborted ? undefined : onPage()),
         )

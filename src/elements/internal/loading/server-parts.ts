@@ -25,7 +25,7 @@ import { chinese as panel } from '../strings/zh-CN/panel.js';
 import { chinese as meter } from '../strings/zh-CN/meter.js';
 import { chinese as diff } from '../strings/zh-CN/diff.js';
 import { chinese as studio } from '../strings/zh-CN/studio.js';
-import { measuring } from './measuring.js';
+import { holdMeasuring } from './measuring.js';
 
 /** The part held from now on, as the one-file bundles' twins (*.bundle.ts) hold theirs. */
 function hold<T>(part: OnDemandPart<T>, value: T): void {
@@ -44,7 +44,7 @@ function hold<T>(part: OnDemandPart<T>, value: T): void {
 export function provideServerParts(): void {
   provideSegmentViews(views, segmentStyles);
   provideStrings('zh-CN', { base, chat, viewer, panel, meter, diff, studio });
-  hold(measuring, { measureEnvelope });
+  holdMeasuring({ measureEnvelope });
   hold(composedExport, exportEnvelope);
   hold(targetExporters.openai, exportToOpenAI);
   hold(targetExporters['openai-responses'], exportToOpenAIResponses);

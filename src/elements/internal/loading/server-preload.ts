@@ -1,6 +1,6 @@
 import { loadStrings } from '../strings/localize.js';
 import { loadSegmentViews, SEGMENT_KINDS } from '../segments/message-segments.js';
-import { measuring } from './measuring.js';
+import { holdMeasuring } from './measuring.js';
 import { composedExport, targetExporters } from '../../protocol-panel/target-exporters.js';
 import { traceTable } from '../../protocol-panel/trace-table-load.js';
 import { logNoticeCode } from '../../protocol-panel/log-notice-load.js';
@@ -15,7 +15,7 @@ export async function preloadForServerRender(langs: string[] = ['en', 'zh-CN']):
   await Promise.all([
     ...langs.map((lang) => loadStrings(lang)),
     loadSegmentViews(SEGMENT_KINDS),
-    measuring.load(),
+    import('../../../core/insight/measure.js').then(holdMeasuring),
     composedExport.load(),
     ...Object.values(targetExporters).map((part) => part.load()),
     traceTable.load(),
