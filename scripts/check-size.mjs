@@ -291,8 +291,10 @@ const entries = [
   // segment views and the context meter included (the entry it replaced on 2026-12-05, 51.6 kB,
   // counted only the chat's static imports). Its goal is issue 28's 55 kB for the same page, far
   // from met; the ceiling is the figure measured that day, 113.5 kB (rounded up, plus 0.1 kB).
-  // Lowered on 2026-12-06 to 107.3 kB: the chat's meter loads OpenAI's renderer only.
-  ['page with one chat', 55_000, 107_400, pageScripts],
+  // Lowered on 2026-12-06 to 107.3 kB: the chat's meter loads OpenAI's renderer only. Raised
+  // (SPEC §7, 2026-12-06) by 0.3 kB: the text view comes with the message's module and the other
+  // views in a chunk of their own (a chat of text loads 7.8 kB and one file less).
+  ['page with one chat', 55_000, 107_600, pageScripts],
 ];
 
 const why = process.argv.indexOf('--why');

@@ -9,21 +9,22 @@
 // - `shared`: Lit and its hydration support, marked, the core and elements/internal as far as the
 //   chat and its meter reach them, the compiler's helpers, and what both the views and the
 //   measuring use: what every element draws with;
-// - `message`: <envelope-message> (its module);
-// - `views`: the view of every segment kind and the segment styles, which an app's bundler splits
-//   off to load the first time a message draws that kind: here all of them come in one request
-//   with a message's first view (the loaders' `.split.ts` twins);
+// - `message`: <envelope-message> (its module), with the text view (Markdown, marked) and the
+//   segment styles, which a message loads with its first view: a chat of text needs no more;
+// - `views`: the view of every other segment kind, which an app's bundler splits off to load the
+//   first time a message draws that kind: here all of them come in one request with a message's
+//   first segment of such a kind (segment-view-loaders.split.ts);
 // - `measure`: what measuring an envelope needs beyond `shared` (with OpenAI's renderer, which
-//   the chat's meter measures for), with <context-meter>'s module, which the chat loads after the first paint and the
-//   protocol panel, studio, diff and viewer import;
+//   the chat's meter measures for), with <context-meter>'s module, which the chat loads after
+//   the first paint and the protocol panel, studio, diff and viewer import;
 // - `tools`: the rest of the library that two or more elements use (compose, curl, tabs, ...);
 // - each element's own code in its module, which another element that draws it imports (the
 //   viewer imports the chat's); the offload jobs and the panel's targets in chunks of their own;
 //   the other parts that load on demand (Chinese strings, DOMPurify, js-yaml, jsdiff, ...) are
 //   the files of dist/lazy/ that the one-file bundles load too.
 // A page with one chat loads the autoloader, the chat, `shared` and `message`, then `views` with
-// the first message's view and its meter (<context-meter>'s module, with the measuring) after
-// the first paint: 6 JS requests in all (`npm run size` lists them and sums them). A
+// the first segment that is not text and its meter (<context-meter>'s module, with the
+// measuring) after the first paint: 6 JS requests in all, 5 for a chat of text (`npm run size` lists them and sums them). A
 // two-pass esbuild build (a shared bundle, then the elements with it external) was the other way:
 // it needs a re-export of every shared module under a unique name, and keeps no tree shaking.
 
@@ -162,14 +163,14 @@ function licenceComments(source) {
 }
 
 /**
- * A message loads the view of a segment kind and the segment styles with its first view
- * (segment-view-loaders.ts, segment-styles-load.ts): here from one chunk of all of them, through
- * the modules' `.split.ts` twins, in one request.
+ * A message loads the view of a segment kind with its first segment of that kind
+ * (segment-view-loaders.ts): here through its `.split.ts` twin, the text view from the message's
+ * own chunk and every other view from one chunk, in one request.
  */
 const viewsTogether = {
   name: 'views-together',
   resolveId(source, importer) {
-    if (!importer || !/(^|\/)segment-(view-loaders|styles-load)\.js$/.test(source)) return null;
+    if (!importer || !/(^|\/)segment-view-loaders\.js$/.test(source)) return null;
     return resolve(dirname(importer), source.replace(/\.js$/, '.split.ts'));
   },
 };
@@ -226,8 +227,18 @@ function reachedGroup(name, modules, priority, test = () => true) {
   };
 }
 
-/** The segment views and the segment styles, which load with a message's first view. */
+/** The segment views but the text view, which load with a message's first segment of theirs. */
 const VIEWS = ['src/elements/internal/segments/segment-views.split.ts'];
+
+/**
+ * <envelope-message> with what a message of text draws with: the text view (Markdown) and the
+ * segment styles, which the message loads with its first view (segment-styles-load.ts).
+ */
+const MESSAGE = [
+  'src/elements/envelope-message/envelope-message.ts',
+  'src/elements/segment-text/segment-text.view.ts',
+  'src/elements/internal/segments/segment-kind-styles.ts',
+];
 
 /**
  * What the chat's meter measures with: the measuring and OpenAI's renderer (the chat measures
@@ -294,7 +305,7 @@ export async function buildSplit(lazy) {
     codeSplitting: {
       groups: [
         sharedGroup(),
-        reachedGroup('message', ['src/elements/envelope-message/envelope-message.ts'], 3),
+        reachedGroup('message', MESSAGE, 3),
         reachedGroup('views', VIEWS, 2.5),
         reachedGroup('measure', ['src/elements/context-meter/context-meter.ts', ...MEASURE], 2),
         { name: 'tools', test: BASE, tags: ['$initial'], minShareCount: 2, priority: 1 },

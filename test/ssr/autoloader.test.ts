@@ -14,6 +14,14 @@ import { collecting } from './page-problems.js';
 import { renderEnvelopeHTML } from 'prompt-envelope/ssr';
 import demoB from '../../src/data/demos/demo-b.json' with { type: 'json' };
 
+/** demo-b's messages of text alone: a chat of plain conversation. */
+const textOnly = {
+  ...demoB,
+  messages: demoB.messages.filter((message) =>
+    message.segments.every((segment) => segment.kind === 'text'),
+  ),
+};
+
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let browser: Browser;
 let server: Server;
@@ -48,6 +56,13 @@ before(async () => {
       [body, type] = [Buffer.from(ssrPage), 'text/html; charset=utf-8'];
     else if (path === '/demo-b.json')
       [body, type] = [Buffer.from(JSON.stringify(demoB)), 'application/json'];
+    else if (path === '/text.json')
+      [body, type] = [Buffer.from(JSON.stringify(textOnly)), 'application/json'];
+    else if (path === '/page-text.html')
+      [body, type] = [
+        Buffer.from(PAGE.replace('/demo-b.json', '/text.json')),
+        'text/html; charset=utf-8',
+      ];
     else if (path === '/page-zh.html')
       [body, type] = [
         Buffer.from(PAGE.replace('<envelope-chat ', '<envelope-chat lang="zh-CN" ')),
@@ -182,6 +197,30 @@ describe('the code-split build with its autoloader', () => {
     const added = later.filter((path) => !scripts.includes(path));
     assert.ok(added.length > 0, `${later}`);
     assert.match(await page.locator('#anthropic-meter [part~="base"]').innerText(), /Anthropic/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a chat of text loads no segment view but the text view (5 scripts)', async () => {
+    const page = await browser.newPage();
+    const problems = collecting(page);
+    await page.goto(`${origin}/page-text.html`);
+    await page
+      .locator('envelope-chat envelope-message')
+      .nth(textOnly.messages.length - 1)
+      .waitFor();
+    await page.locator('envelope-chat context-meter [part~="header"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = (await page.evaluate(`performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js'))`)) as string[];
+    assert.ok(textOnly.messages.length >= 4);
+    assert.equal(scripts.length, 5, `${scripts}`);
+    assert.deepEqual(
+      scripts.filter((path) => path.includes('/chunks/views-')),
+      [],
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
