@@ -27,6 +27,30 @@ function screenshotPlugin() {
   };
 }
 
+/**
+ * `executeServerCommand('requests', { host })`: the requests the page has made to `host` since
+ * the command's first call (which starts the log), with the Referer each carried. Playwright sees
+ * what Chromium sends, failed lookups included; a page cannot see a request's headers.
+ */
+function requestLogPlugin() {
+  const logs = new WeakMap();
+  return {
+    name: 'requests',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'requests') return undefined;
+      const page = session.browser.getPage(session.id);
+      if (!logs.has(page)) {
+        const log = [];
+        logs.set(page, log);
+        page.on('request', (request) =>
+          log.push({ url: request.url(), referer: request.headers().referer || null }),
+        );
+      }
+      return logs.get(page).filter(({ url }) => new URL(url).host === payload.host);
+    },
+  };
+}
+
 /** Bytes each endless answer has sent, by its query (a name the test chooses). */
 const hostileSent = new Map();
 
@@ -38,6 +62,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     screenshotPlugin(),
+    requestLogPlugin(),
   ],
   middleware: [
     // A module worker is loaded by URL (`new URL('./offload-worker.js', import.meta.url)`),

@@ -2,7 +2,7 @@ import type { DOMPurify as Purifier } from 'dompurify';
 import { BoundedCache } from './bounded-cache.js';
 import { defuseInlineCode } from './html-defuse.js';
 import { onDemand } from '../loading/on-demand.js';
-import { SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
+import { INLINE_IMAGE, SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
 
 /**
  * Raw HTML inside Markdown (marked's `html` tokens) is the only model text that is ever parsed
@@ -10,7 +10,9 @@ import { SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
  * iframe/object/embed/form/style element, no style attribute, links only to http, https and
  * mailto (opening in a new tab with rel="noopener noreferrer"), images only from http(s) and
  * data:image URLs, audio and video only from http(s) URLs and never preloaded, and ids/names
- * prefixed so they cannot clobber the page's globals.
+ * prefixed so they cannot clobber the page's globals. It loads nothing by itself: pictures load
+ * as Markdown images do (lazily, without a referrer), media when played, text tracks when
+ * chosen; no `background`, and a `poster` only from a data:image URL.
  *
  * DOMPurify (32 kB minified) is loaded the first time a text holds HTML, not with the elements:
  * most conversations never need it. Until it has loaded, and on the server (no DOM to sanitize
@@ -48,7 +50,11 @@ function keepSafeAttributes(node: Element) {
     node.setAttribute('preload', 'none');
     node.removeAttribute('autoplay');
   }
-  if (node.tagName === 'VIDEO') keepUrl(node, 'poster', SAFE_IMAGE);
+  // A poster loads as soon as it is drawn, with the page's referrer: none can be set on it.
+  if (node.tagName === 'VIDEO') keepUrl(node, 'poster', INLINE_IMAGE);
+  // A default track loads as soon as it is drawn, even with preload="none"; without `default`,
+  // only when the person turns its captions on.
+  if (node.tagName === 'TRACK') node.removeAttribute('default');
 }
 
 const PURIFY_CONFIG = {
@@ -73,9 +79,14 @@ const PURIFY_CONFIG = {
     // An open <dialog> is drawn over the text around it, like the `style` overlays refused above.
     'dialog',
   ],
+  // `background` loads a picture as soon as it is drawn (table, cells, body), with the page's
+  // referrer. `ping` is not in DOMPurify's list today; named so that no later list lets it in
+  // (a click would send a request to each URL it holds).
   // `class`, `part`, `exportparts` and `slot` go too: the HTML shares its message's shadow root,
   // where a class would take the look of the message's own parts (a bubble, a header).
   FORBID_ATTR: [
+    'background',
+    'ping',
     'style',
     'srcset',
     'action',

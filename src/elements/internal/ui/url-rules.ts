@@ -5,10 +5,13 @@ import { html, nothing, type TemplateResult } from 'lit';
  * links and images (markdown.ts), raw HTML (markdown-html.ts), media segments, and the links and
  * pictures of provider-run tools and citations. Links go only to http, https and mailto, open in
  * a new tab with rel="noopener noreferrer" and send no referrer; images load only from http(s)
- * and data:image URLs, lazily and without a referrer; audio and video only from http(s).
+ * and data:image URLs, lazily and without a referrer (a video's poster, which can be neither,
+ * only from data:image); audio and video only from http(s).
  */
 export const SAFE_LINK = /^(?:https?:|mailto:)/i;
 export const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
+/** A picture carried in the URL itself: showing it asks nothing of any server. */
+export const INLINE_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
 export const SAFE_MEDIA = /^https?:/i;
 
 /**
