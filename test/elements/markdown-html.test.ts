@@ -101,6 +101,31 @@ describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => 
     expect(window.__markdownHits).to.equal(undefined);
   });
 
+  it('keeps nothing that loads by itself: no background, a poster only as data:image, no default track', async () => {
+    const poster = 'data:image/png;base64,iVBORw0KGgo=';
+    const el = segmentText(
+      [
+        `<video controls poster="${poster}" src="https://example.com/v.mp4"><track default kind="captions" src="https://example.com/t.vtt"></video>`,
+        '<video controls poster="https://example.com/p.png"></video>',
+        '<table background="https://example.com/t.png"><tr background="https://example.com/r.png"><td background="https://example.com/c.png">cell</td></tr></table>',
+        '<p><a href="https://example.com/" ping="https://example.com/ping">link</a></p>',
+      ].join('\n\n'),
+    );
+    await el.updateComplete;
+    const root = el.shadowRoot!;
+    const [inline, remote] = root.querySelectorAll('video');
+    expect(inline.getAttribute('poster')).to.equal(poster);
+    expect(remote.hasAttribute('poster')).to.equal(false);
+    const track = root.querySelector('track')!;
+    expect(track.getAttribute('src')).to.equal('https://example.com/t.vtt');
+    expect(track.hasAttribute('default')).to.equal(false);
+    expect(root.querySelector('td')!.textContent).to.equal('cell');
+    expect(root.querySelectorAll('[background]')).to.have.length(0);
+    const link = root.querySelector('a')!;
+    expect(link.getAttribute('href')).to.equal('https://example.com/');
+    expect(link.hasAttribute('ping')).to.equal(false);
+  });
+
   it('in a message, takes none of the message looks: no class, part or slot on model HTML', async () => {
     const message = document.createElement('envelope-message') as HTMLElement & {
       message: unknown;

@@ -1,4 +1,4 @@
-import type { DOMPurify as Purifier } from 'dompurify';
+import type { DOMPurify as Purifier, UponSanitizeAttributeHookEvent } from 'dompurify';
 import { BoundedCache } from './bounded-cache.js';
 import { defuseInlineCode } from './html-defuse.js';
 import { onDemand } from '../loading/on-demand.js';
@@ -57,6 +57,16 @@ function keepSafeAttributes(node: Element) {
   if (node.tagName === 'TRACK') node.removeAttribute('default');
 }
 
+/** DOMPurify refuses every data: poster; one carrying its picture in the URL loads nothing. */
+function keepInlinePoster(node: Element, attribute: UponSanitizeAttributeHookEvent) {
+  if (
+    node.tagName === 'VIDEO' &&
+    attribute.attrName === 'poster' &&
+    INLINE_IMAGE.test(attribute.attrValue)
+  )
+    attribute.forceKeepAttr = true;
+}
+
 const PURIFY_CONFIG = {
   FORBID_TAGS: [
     'style',
@@ -112,6 +122,7 @@ const PURIFY_CONFIG = {
 const sanitizer = onDemand(async (): Promise<Purifier | null> => {
   const { default: purify } = await import('dompurify');
   if (!purify.isSupported) return null;
+  purify.addHook('uponSanitizeAttribute', keepInlinePoster);
   purify.addHook('afterSanitizeAttributes', keepSafeAttributes);
   // Set once: passing the config to each sanitize() call would parse it again every time.
   purify.setConfig(PURIFY_CONFIG);
