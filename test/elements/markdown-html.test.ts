@@ -126,6 +126,18 @@ describe('raw HTML in Markdown, sanitized by DOMPurify loaded on demand', () => 
     expect(link.hasAttribute('ping')).to.equal(false);
   });
 
+  it('opens the links of an image map as other links: new tab, no opener, no referrer', async () => {
+    const el = segmentText(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="map" usemap="#user-content-m"><map name="m"><area shape="default" href="https://example.com/area" alt="area"><area shape="rect" coords="0,0,1,1" href="javascript:void 0" alt="script"></map>',
+    );
+    await el.updateComplete;
+    const [safe, refused] = el.shadowRoot!.querySelectorAll('area');
+    expect(safe.getAttribute('href')).to.equal('https://example.com/area');
+    expect(safe.getAttribute('target')).to.equal('_blank');
+    expect(safe.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(refused.hasAttribute('href')).to.equal(false);
+  });
+
   it('in a message, takes none of the message looks: no class, part or slot on model HTML', async () => {
     const message = document.createElement('envelope-message') as HTMLElement & {
       message: unknown;

@@ -26,7 +26,8 @@ function keepUrl(node: Element, name: string, allowed: RegExp) {
 }
 
 function keepSafeAttributes(node: Element) {
-  if (node.tagName === 'A') {
+  // An image map's <area> is a link too.
+  if (node.tagName === 'A' || node.tagName === 'AREA') {
     const href = node.getAttribute('href');
     if (href === null || !SAFE_LINK.test(href.trim())) node.removeAttribute('href');
     else {
