@@ -143,8 +143,8 @@ function findActive(root: ParentNode): string[] {
         `<${media.localName}> preload=${media.getAttribute('preload')} autoplay=${media.autoplay}`,
       );
   }
-  // Every link: Markdown's, and those of citations and provider-run tools (1.1).
-  for (const link of deepQueryAll<HTMLAnchorElement>(root, 'a[href]')) {
+  // Every link: Markdown's, and those of citations and provider-run tools (1.1), and image maps'.
+  for (const link of deepQueryAll<HTMLAnchorElement>(root, 'a[href], area[href]')) {
     if (link.rel !== 'noopener noreferrer' || link.target !== '_blank')
       problems.push(`a[href=${link.href}] rel=${link.rel} target=${link.target}`);
     if (!/^(?:https?:|mailto:)/i.test(link.getAttribute('href')!.trim()))
