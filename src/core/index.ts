@@ -186,7 +186,13 @@ export {
   type ImageTokenRule,
 } from './insight/image-tokens.js';
 export { estimateTokenizer, type Tokenizer } from './insight/token-estimate.js';
-export { searchEnvelope, type SearchMatch, type SearchResult } from './insight/search.js';
+export {
+  searchEnvelope,
+  type MarkdownText,
+  type SearchMatch,
+  type SearchOptions,
+  type SearchResult,
+} from './insight/search.js';
 export {
   diffEnvelopes,
   type DiffError,

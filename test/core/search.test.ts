@@ -19,6 +19,45 @@ import {
 } from '../fixtures/envelopes.js';
 
 describe('searchEnvelope', () => {
+  it('searches the fields drawn as Markdown as markdownText gives them, and nothing else', () => {
+    const chat = envelope([
+      msg(
+        'a1',
+        'assistant',
+        text('a **star** here'),
+        {
+          kind: 'thinking',
+          content: 'think **star**',
+          summary: ['sum **star**'],
+          collapsed: false,
+        },
+        {
+          kind: 'memory',
+          items: [{ title: 'k **star**', content: 'mem **star**' }],
+          collapsed: false,
+        },
+        {
+          kind: 'skills',
+          items: [{ name: 'n **star**', description: 'd', body: 'body **star**' }],
+          collapsed: false,
+        },
+        call('lookup', { q: 'arg **star**' }),
+      ),
+    ]);
+    const stars = (options = {}) =>
+      searchEnvelope(chat, '**star**', options).matches.map((m) => m.segmentIndex);
+    assert.deepEqual(stars(), [0, 1, 1, 2, 2, 3, 3, 4], 'as written by default');
+    const markdownText = (markdown: string) => markdown.replaceAll('**', '');
+    // The memory key, the skill name and the call's argument are not drawn as Markdown.
+    assert.deepEqual(stars({ markdownText }), [2, 3, 4]);
+    assert.deepEqual(
+      searchEnvelope(chat, 'think star', { markdownText }).matches.map((m) => m.segmentIndex),
+      [1],
+    );
+    // One cache per function: the default search is unchanged by the other.
+    assert.deepEqual(stars(), [0, 1, 1, 2, 2, 3, 3, 4]);
+  });
+
   it('finds thinking text and summary (1.1), never its signature or encrypted data', () => {
     const chat = {
       ...envelope([

@@ -6,6 +6,7 @@ import { measureEnvelope } from '../../src/core/insight/measure.js';
 import type { Envelope } from '../../src/core/protocol/types.js';
 import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
+import { loadSanitizer } from '../../src/elements/internal/markdown/markdown-html.js';
 import { deepQuery, deepText, loadDemo, painted, postedToWorkers, settle } from './helpers.js';
 
 const field = (chat: EnvelopeChat) =>
@@ -71,6 +72,51 @@ describe('<envelope-chat> search', () => {
     expect(deepText(memory())).to.include('beginner in Python');
     expect(status(chat)).to.equal('1 of 1');
     expect(painted('pe-search-current')).to.deep.equal(['beginner in Python']);
+  });
+
+  it('matches the text a reader sees, and counts what it paints', async () => {
+    await loadSanitizer();
+    const chat = await fixture<EnvelopeChat>(
+      html`<envelope-chat
+        .envelope=${envelope([
+          msg('u1', 'user', text('Is AT&amp;T **bold** or `code`?')),
+          msg('a1', 'assistant', text('It is **bo**ld, with <b>raw</b> html.\n\nA *new* line.')),
+        ])}
+      ></envelope-chat>`,
+    );
+    await settle(chat);
+    const all = () => [...painted('pe-search-current'), ...painted('pe-search')];
+    // References decoded: the source's `&amp;` is not what anyone reads.
+    await type(chat, 'AT&T');
+    expect(status(chat)).to.equal('1 of 1');
+    expect(all()).to.deep.equal(['AT&T']);
+    await type(chat, 'amp;');
+    expect(status(chat)).to.equal('No matches');
+    expect(all()).to.deep.equal([]);
+    // Markdown syntax gone, and a match may run through an inline element.
+    await type(chat, '**bold**');
+    expect(status(chat)).to.equal('No matches');
+    await type(chat, 'bold');
+    expect(status(chat)).to.equal('1 of 2');
+    expect(all()).to.deep.equal(['bold', 'bold']);
+    await type(chat, 'is bold,');
+    expect(status(chat)).to.equal('1 of 1');
+    expect(all()).to.deep.equal(['is bold,']);
+    await type(chat, '`code`');
+    expect(status(chat)).to.equal('No matches');
+    await type(chat, 'or code?');
+    expect(all()).to.deep.equal(['or code?']);
+    // Raw HTML as drawn (sanitized): its tags are not text, its text is.
+    await type(chat, '<b>');
+    expect(status(chat)).to.equal('No matches');
+    await type(chat, 'with raw html');
+    expect(status(chat)).to.equal('1 of 1');
+    expect(all()).to.deep.equal(['with raw html']);
+    // Not across two blocks.
+    await type(chat, 'html. A');
+    expect(status(chat)).to.equal('No matches');
+    await type(chat, 'A new line');
+    expect(all()).to.deep.equal(['A new line']);
   });
 
   it('keeps every search control inside a chat 360 px wide (they wrap)', async () => {

@@ -38,22 +38,80 @@ export function searchPattern(query: string): RegExp | null {
   return new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 }
 
-const searchTexts = new WeakMap<Envelope, string[][]>();
+/** The text a Markdown string shows once drawn (SearchOptions.markdownText). */
+export type MarkdownText = (markdown: string) => string;
+
+export interface SearchOptions {
+  /** Matches counted at most (default 10,000); past it the result is `truncated`. */
+  limit?: number;
+  /**
+   * The text a Markdown field shows once drawn (Markdown syntax gone, character references
+   * decoded), for the fields an element draws as Markdown: a text segment's content, thinking and
+   * its summary parts, memory items and skill bodies. Without it they are searched as written.
+   * The elements pass their own, so that what their search counts is what it paints.
+   */
+  markdownText?: MarkdownText;
+}
+
+const asWritten: MarkdownText = (markdown) => markdown;
+const searchTexts = new WeakMap<MarkdownText, WeakMap<Envelope, string[][]>>();
 
 /**
  * The searchable text of each segment of each message: every string, number and key it holds
- * (names, values, arguments, results, file names, items…), and for system prompts also the text
- * as sent, with variables filled in. Computed once per envelope object.
+ * (names, values, arguments, results, file names, items…), with Markdown fields as
+ * `markdownText` gives them, and for system prompts also the text as sent, with variables
+ * filled in. Computed once per envelope object (and `markdownText`).
  */
-export function segmentSearchTexts(envelope: Envelope): string[][] {
-  let texts = searchTexts.get(envelope);
+export function segmentSearchTexts(
+  envelope: Envelope,
+  markdownText: MarkdownText = asWritten,
+): string[][] {
+  let byEnvelope = searchTexts.get(markdownText);
+  if (!byEnvelope) searchTexts.set(markdownText, (byEnvelope = new WeakMap()));
+  let texts = byEnvelope.get(envelope);
   if (texts) return texts;
   const variables = new Map(Object.entries(staticVariables(envelope)));
   texts = envelope.messages.map((message) =>
-    message.segments.map((segment) => searchTextOf(segment, variables)),
+    message.segments.map((segment) =>
+      searchTextOf(
+        markdownText === asWritten ? segment : drawnFields(segment, markdownText),
+        variables,
+      ),
+    ),
   );
-  searchTexts.set(envelope, texts);
+  byEnvelope.set(envelope, texts);
   return texts;
+}
+
+/** `segment` with each field an element draws as Markdown replaced by the text it shows. */
+function drawnFields(segment: Segment, markdownText: MarkdownText): Segment {
+  const drawn = (value: unknown) => (typeof value === 'string' ? markdownText(value) : value);
+  const items = (key: string) => (item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? { ...item, [key]: drawn((item as Record<string, unknown>)[key]) }
+      : item;
+  switch (segment.kind) {
+    case 'text':
+      return { ...segment, content: drawn(segment.content) as string };
+    case 'thinking':
+      return {
+        ...segment,
+        content: drawn(segment.content) as string,
+        ...(Array.isArray(segment.summary)
+          ? { summary: segment.summary.map(drawn) as string[] }
+          : {}),
+      };
+    case 'memory':
+      return Array.isArray(segment.items)
+        ? ({ ...segment, items: segment.items.map(items('content')) } as Segment)
+        : segment;
+    case 'skills':
+      return Array.isArray(segment.items)
+        ? ({ ...segment, items: segment.items.map(items('body')) } as Segment)
+        : segment;
+    default:
+      return segment;
+  }
 }
 
 /**
@@ -110,7 +168,8 @@ function searchTextOf(segment: Segment, variables: ReadonlyMap<string, string>):
 /**
  * Every occurrence of `query` (literal, case-insensitive) in the envelope's messages, in reading
  * order (a message's speaker, then its segments), up to `limit`. Fields are joined by line
- * breaks: only a query holding one can span two.
+ * breaks: only a query holding one can span two. Markdown fields are searched as written, or as
+ * drawn with `markdownText`.
  *
  * @example
  * ```ts
@@ -121,12 +180,12 @@ function searchTextOf(segment: Segment, variables: ReadonlyMap<string, string>):
 export function searchEnvelope(
   envelope: Envelope,
   query: string,
-  { limit = 10_000 }: { limit?: number } = {},
+  { limit = 10_000, markdownText }: SearchOptions = {},
 ): SearchResult {
   const pattern = searchPattern(query);
   const matches: SearchMatch[] = [];
   if (!pattern) return { matches, truncated: false };
-  const texts = segmentSearchTexts(envelope);
+  const texts = segmentSearchTexts(envelope, markdownText);
   const find = (text: string, messageIndex: number, segmentIndex: number): boolean => {
     pattern.lastIndex = 0;
     let occurrence = 0;

@@ -6,12 +6,7 @@ import { fullHeaderMessageIds, unannouncedChanges } from '../../core/assembly/he
 import type { MessageRevealEvent } from '../../events.js';
 import type { StreamUpdate } from '../../core/targets/streams/stream-updates.js';
 import type { Envelope, Message, StateChangeSegment } from '../../core/protocol/types.js';
-import {
-  HEADER_MATCH,
-  searchEnvelope,
-  searchPattern,
-  type SearchResult,
-} from '../../core/insight/search.js';
+import { HEADER_MATCH, searchPattern, type SearchResult } from '../../core/insight/search.js';
 import { staticVariables } from '../../core/protocol/template.js';
 import { errorPanelStyles, renderErrorPanel } from '../internal/ui/error-panel.js';
 import { EnvelopeInput } from '../internal/input/envelope-input.js';
@@ -32,6 +27,7 @@ import { MatchPainter } from './match-painter.js';
 import { LiveChat, type ChangeKind, type UpdateOptions } from './live-chat.js';
 import { researchMessage, type Derived } from './live-envelope.js';
 import { chatStrings } from '../internal/strings/en/chat.js';
+import { loadedMarkdownText } from '../internal/markdown/markdown-reading.js';
 
 /** Toggles are remembered per envelope object, so they survive re-renders and switching back. */
 const memories = new WeakMap<Envelope, CollapseMemory>();
@@ -332,10 +328,14 @@ export class EnvelopeChat extends LitElement {
   /** A live change: the one message is searched again and the list grows; nothing else. */
   private syncLive(envelope: Envelope, index: number, searchChanged: boolean): void {
     this.shown = envelope;
-    if (searchChanged || !searchPattern(this.search)) {
-      this.result = searchEnvelope(envelope, this.search);
+    const markdownText = loadedMarkdownText();
+    if (searchChanged || !searchPattern(this.search) || !markdownText) {
+      this.result = this.searching.result(envelope, this.search) ?? {
+        matches: [],
+        truncated: false,
+      };
     } else {
-      this.result = researchMessage(this.result, envelope, index, this.search);
+      this.result = researchMessage(this.result, envelope, index, this.search, markdownText);
       const memory = collapseMemoryOf(envelope);
       for (const m of this.result.matches)
         if (m.messageIndex === index && m.segmentIndex !== HEADER_MATCH)

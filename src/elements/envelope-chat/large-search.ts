@@ -2,6 +2,8 @@ import type { ReactiveControllerHost } from 'lit';
 import { searchEnvelope, searchPattern, type SearchResult } from '../../core/insight/search.js';
 import type { Envelope } from '../../core/protocol/types.js';
 import { isLargeEnvelope, offload } from '../internal/offload/offload.js';
+import { loadedMarkdownText } from '../internal/markdown/markdown-reading.js';
+import { loadSegmentViews } from '../internal/segments/message-segments.js';
 
 /**
  * The chat's search (issue 20): a large envelope is searched off the main thread (offload.ts),
@@ -23,11 +25,21 @@ export class ChatSearch {
     return this.working?.share;
   }
 
-  /** The matches of `query`, or null while they are found off the main thread. */
+  /**
+   * The matches of `query`, or null while they are found off the main thread, or while the
+   * reading of drawn Markdown loads (with the text view, the first time a chat searches before
+   * drawing any Markdown).
+   */
   result(envelope: Envelope, query: string): SearchResult | null {
+    const markdownText = loadedMarkdownText();
+    if (searchPattern(query) && !markdownText) {
+      this.stop();
+      void loadSegmentViews(['text'])?.then(this.arrived, () => undefined);
+      return null;
+    }
     if (!searchPattern(query) || !isLargeEnvelope(envelope)) {
       this.stop();
-      return searchEnvelope(envelope, query);
+      return searchEnvelope(envelope, query, { markdownText });
     }
     const known = this.found.get(envelope)?.get(query);
     if (known) {
@@ -51,7 +63,9 @@ export class ChatSearch {
     offload({ type: 'search', envelope, query }, { signal: working.abort.signal, onProgress })
       .catch(() =>
         // The worker failed (a superseded search is dropped below): search here instead.
-        this.working === working ? searchEnvelope(envelope, query) : null,
+        this.working === working
+          ? searchEnvelope(envelope, query, { markdownText: loadedMarkdownText() })
+          : null,
       )
       .then((result) => {
         if (this.working !== working || !result) return;

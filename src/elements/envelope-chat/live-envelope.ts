@@ -1,5 +1,5 @@
 import { carriesHeader, FactTracker } from '../../core/assembly/headers.js';
-import { searchEnvelope, type SearchResult } from '../../core/insight/search.js';
+import { searchEnvelope, type MarkdownText, type SearchResult } from '../../core/insight/search.js';
 import type { EnvelopeError } from '../../core/protocol/issues.js';
 import { staticVariables } from '../../core/protocol/template.js';
 import type { Envelope, Message, StateChangeSegment } from '../../core/protocol/types.js';
@@ -219,9 +219,12 @@ export function researchMessage(
   envelope: Envelope,
   index: number,
   query: string,
+  markdownText: MarkdownText | undefined,
 ): SearchResult {
-  if (result.truncated) return searchEnvelope(envelope, query);
-  const own = searchEnvelope({ ...envelope, messages: [envelope.messages[index]!] }, query);
+  if (result.truncated) return searchEnvelope(envelope, query, { markdownText });
+  const own = searchEnvelope({ ...envelope, messages: [envelope.messages[index]!] }, query, {
+    markdownText,
+  });
   const matches = result.matches.filter((m) => m.messageIndex !== index);
   let at = matches.findIndex((m) => m.messageIndex > index);
   if (at < 0) at = matches.length;

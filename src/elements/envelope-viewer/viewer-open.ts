@@ -16,6 +16,7 @@ import type { AmbientController } from '../internal/strings/localize.js';
 import { importInSlices } from '../internal/offload/offload-import.js';
 import { OFFLOAD_THRESHOLD, offload } from '../internal/offload/offload.js';
 import { renderIssueLine } from '../internal/ui/issue-line.js';
+import { loadedMarkdownText } from '../internal/markdown/markdown-reading.js';
 
 /** One file (or paste, or URL) opened in the viewer. */
 export interface OpenedFile {
@@ -494,10 +495,15 @@ function renderMarker(a: AmbientController, warnings: number, errors: number) {
 
 /** What a search looks in: the title and the first 4,000 characters of text. */
 function searchText(conversation: ImportedConversation): string {
+  // The Markdown drawing has loaded with the conversation shown (else Markdown is as written).
+  const markdownText = loadedMarkdownText() ?? ((markdown: string) => markdown);
   let text = conversation.title;
   for (const message of conversation.envelope.messages) {
     for (const segment of message.segments) {
-      if ('content' in segment && typeof segment.content === 'string')
+      // What a reader sees: Markdown without its syntax, references decoded (markdown-text.ts).
+      if (segment.kind === 'text' || segment.kind === 'thinking')
+        text += `\n${markdownText(segment.content)}`;
+      else if ('content' in segment && typeof segment.content === 'string')
         text += `\n${segment.content}`;
       if (text.length > 4000) return text.slice(0, 4000).toLowerCase();
     }

@@ -4,6 +4,7 @@ import { renderDisclosure, renderToggle, toggleIndex } from '../internal/ui/disc
 import { skillsIcon } from '../internal/ui/icons.js';
 import { renderMarkdownView } from '../internal/markdown/markdown-view.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
+import { markdownText } from '../internal/markdown/markdown-text.js';
 
 /** A skills list drawn: by <segment-skills> and inside `<envelope-message>`. */
 export class SkillsView extends SegmentView<SkillsSegment> {
@@ -19,7 +20,8 @@ export class SkillsView extends SegmentView<SkillsSegment> {
   protected override revealInner(segment: SkillsSegment, matches: (text: string) => boolean) {
     const open = new Set(this.openInstructions);
     segment.items.forEach((item, index) => {
-      if (item.body && matches(item.body)) {
+      // What the instructions show: search counts the drawn text (markdown-text.ts).
+      if (item.body && matches(markdownText(item.body))) {
         open.add(index);
         this.slices.include('items', index);
       }

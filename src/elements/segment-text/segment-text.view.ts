@@ -4,7 +4,8 @@ import { renderMarkdownView } from '../internal/markdown/markdown-view.js';
 import { SegmentView } from '../internal/segments/segment-view.js';
 import { MAX_SHOWN_CHARS, renderCutNote, shownPart } from '../internal/pacing/shown-text.js';
 import { renderCacheNote } from '../internal/ui/cache-note.js';
-import { hostOf, renderLink } from '../internal/ui/url-rules.js';
+import { renderLink } from '../internal/ui/render-link.js';
+import { hostOf } from '../internal/ui/url-rules.js';
 
 type Citation = Record<string, unknown>;
 

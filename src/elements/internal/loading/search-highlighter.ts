@@ -1,6 +1,7 @@
 import type { ReactiveElement } from 'lit';
 import { HEADER_MATCH, searchPattern, type SearchMatch } from '../../../core/insight/search.js';
 import type { EnvelopeMessage } from '../../envelope-message/envelope-message.component.js';
+import { BLOCK_TAGS } from '../markdown/drawn-text.js';
 
 /**
  * What a paint may do: each match painted and each text node checked for visibility (which
@@ -164,7 +165,8 @@ function sharedHighlight(name: string): Highlight | undefined {
 
 /**
  * Ranges of the visible matches in `root`, in document order, entering nested shadow roots,
- * as many as `budget` allows (it is spent as they are found).
+ * as many as `budget` allows (it is spent as they are found). A drawn Markdown text is read as
+ * search reads it (drawn-text.ts), so a match may span its inline elements.
  * Static: the document updates every live Range on each change to the page until the range is
  * garbage collected, and a search over 2,000 long texts left enough of them to make inserting
  * 4,000 text nodes take 0.48 s instead of 3 ms. The chat paints again after each update anyway.
@@ -172,29 +174,100 @@ function sharedHighlight(name: string): Highlight | undefined {
 function textRanges(root: Node, pattern: RegExp, budget: { left: number }): StaticRange[] {
   const ranges: StaticRange[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (budget.left <= 0) break;
+  let node = walker.nextNode();
+  while (node && budget.left > 0) {
     if (node instanceof Element) {
       if (node.shadowRoot) ranges.push(...textRanges(node.shadowRoot, pattern, budget));
-      continue;
+      if (node.classList.contains('markdown')) {
+        ranges.push(...markdownRanges(node, pattern, budget));
+        node = nextOutside(walker, node);
+        continue;
+      }
+    } else {
+      const text = (node as Text).data;
+      pattern.lastIndex = 0;
+      if (pattern.test(text)) {
+        budget.left--;
+        pattern.lastIndex = 0;
+        if (node.parentElement?.checkVisibility?.() !== false)
+          for (const match of text.matchAll(pattern)) {
+            if (budget.left-- <= 0) break;
+            ranges.push(rangeOf([node as Text], [0], match.index, match[0].length));
+          }
+      }
     }
-    const text = (node as Text).data;
-    pattern.lastIndex = 0;
-    if (!pattern.test(text)) continue;
-    budget.left--;
-    if (node.parentElement?.checkVisibility?.() === false) continue;
-    pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      if (budget.left-- <= 0) break;
-      ranges.push(
-        new StaticRange({
-          startContainer: node,
-          startOffset: match.index,
-          endContainer: node,
-          endOffset: match.index + match[0].length,
-        }),
-      );
-    }
+    node = walker.nextNode();
   }
   return ranges;
+}
+
+/** The walker's next node after `element` and everything inside it. */
+function nextOutside(walker: TreeWalker, element: Element): Node | null {
+  walker.currentNode = element;
+  const next = walker.nextSibling();
+  if (next) return next;
+  for (let parent = walker.parentNode(); parent; parent = walker.parentNode()) {
+    const after = walker.nextSibling();
+    if (after) return after;
+  }
+  return null;
+}
+
+/**
+ * The matches in a drawn Markdown text, over its text nodes joined with a line break at each
+ * block (drawnText's reading, which search counts): a match may run through inline elements.
+ * The note under a text drawn as written is not part of it.
+ */
+function markdownRanges(root: Element, pattern: RegExp, budget: { left: number }) {
+  const nodes: Text[] = [];
+  const starts: number[] = [];
+  let text = '';
+  const visit = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      nodes.push(node as Text);
+      starts.push(text.length);
+      text += (node as Text).data;
+      return;
+    }
+    if (!(node instanceof Element) || node.classList.contains('cut')) return;
+    const block = BLOCK_TAGS.has(node.localName);
+    if (block) text += '\n';
+    for (let child = node.firstChild; child; child = child.nextSibling) visit(child);
+    if (block) text += '\n';
+  };
+  visit(root);
+  const ranges: StaticRange[] = [];
+  pattern.lastIndex = 0;
+  if (!pattern.test(text)) return ranges;
+  budget.left--;
+  if (root.checkVisibility?.() === false) return ranges;
+  pattern.lastIndex = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (budget.left-- <= 0) break;
+    ranges.push(rangeOf(nodes, starts, match.index, match[0].length));
+  }
+  return ranges;
+}
+
+/** A static range over `length` characters at `at` of the text that `nodes` make from `starts`. */
+function rangeOf(nodes: Text[], starts: number[], at: number, length: number): StaticRange {
+  const place = (offset: number, end: boolean) => {
+    // The last node starting at or before `offset` (before it, for the end of a match).
+    let low = 0;
+    let high = nodes.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (end ? starts[middle]! < offset : starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { node: nodes[low]!, offset: Math.min(offset - starts[low]!, nodes[low]!.length) };
+  };
+  const start = place(at, false);
+  const end = place(at + length, true);
+  return new StaticRange({
+    startContainer: start.node,
+    startOffset: start.offset,
+    endContainer: end.node,
+    endOffset: end.offset,
+  });
 }

@@ -1,5 +1,10 @@
 import type { AmbientController } from '../strings/localize.js';
 import { renderMarkdown } from './markdown.js';
+import { provideMarkdownText } from './markdown-reading.js';
+import { markdownText } from './markdown-text.js';
+
+// Searching reads drawn Markdown with it: it comes with the first view that draws Markdown.
+provideMarkdownText(markdownText);
 
 /**
  * A Markdown text as an element shows it (markdown.ts): drawn from marked's tokens, or, when the

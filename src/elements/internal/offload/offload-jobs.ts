@@ -15,6 +15,7 @@ import { exportEnvelope } from '../../../core/targets/export.js';
 import type { ExportTarget } from '../../../core/targets/target-names.js';
 import type { TextBytes } from './offload-text.js';
 import { cutToShared, type SharedBudget } from '../pacing/shown-part.js';
+import { markdownText } from '../markdown/markdown-text.js';
 
 /**
  * The heavy work of the elements (issue 20): what the protocol panel, the context meter, the
@@ -110,7 +111,10 @@ export function runOffloadJob(job: OffloadJob, envelope: (id: number) => Envelop
     case 'diff':
       return diffEnvelopes(envelope(job.before), envelope(job.after));
     case 'search':
-      return searchEnvelope(envelope(job.envelope), job.query, { limit: job.limit ?? 10_000 });
+      return searchEnvelope(envelope(job.envelope), job.query, {
+        limit: job.limit ?? 10_000,
+        markdownText,
+      });
     case 'compose': {
       const result = composePrompt(envelope(job.envelope), job.components, { target: job.target });
       return job.view === undefined ? result : shownComposition(result, job.view);

@@ -3,7 +3,8 @@ import type { ShownSlices } from '../pacing/shown-slices.js';
 import type { AmbientController } from '../strings/localize.js';
 import type { StringKey } from '../strings/strings.js';
 import { renderJsonText, safeStringify } from './json-view.js';
-import { base64ImageSrc, hostOf, loadableSrc, renderLink } from './url-rules.js';
+import { renderLink } from './render-link.js';
+import { base64ImageSrc, hostOf, loadableSrc } from './url-rules.js';
 
 /**
  * What a provider ran itself (protocol 1.1), drawn readably: a Responses built-in call item

@@ -1,12 +1,11 @@
-import { html, nothing, type TemplateResult } from 'lit';
-
 /**
  * SPEC §6's URL rules, in one place for every URL an element draws from an envelope: Markdown
  * links and images (markdown.ts), raw HTML (markdown-html.ts), media segments, and the links and
  * pictures of provider-run tools and citations. Links go only to http, https and mailto, open in
  * a new tab with rel="noopener noreferrer" and send no referrer; images load only from http(s)
  * and data:image URLs, lazily and without a referrer (a video's poster, which can be neither,
- * only from data:image); audio and video only from http(s).
+ * only from data:image); audio and video only from http(s). Nothing here imports Lit: the
+ * offload worker reads Markdown with them (render-link.ts draws a link).
  */
 export const SAFE_LINK = /^(?:https?:|mailto:)/i;
 export const SAFE_IMAGE = /^(?:https?:|data:image\/(?:png|jpe?g|gif|webp|avif);)/i;
@@ -49,29 +48,6 @@ export function hostOf(url: unknown): string {
   } catch {
     return '';
   }
-}
-
-/**
- * A link to `url` showing `content` (the URL itself by default) under the rules above; a URL
- * they refuse is shown as text, never as a link.
- */
-export function renderLink(
-  url: unknown,
-  content?: TemplateResult | string,
-  part?: string,
-): TemplateResult {
-  const href = linkHref(url);
-  const shown = content ?? (typeof url === 'string' ? url : '');
-  return href === undefined
-    ? html`<span part=${part ?? nothing} class="link-refused">${shown}</span>`
-    : html`<a
-        part=${part ?? nothing}
-        href=${href}
-        target="_blank"
-        rel="noopener noreferrer"
-        referrerpolicy="no-referrer"
-        >${shown}</a
-      >`;
 }
 
 /** A picture from data the API sent as base64 (an image a provider tool made), or null. */
