@@ -108,20 +108,41 @@ export interface RenderEnvelopeOptions {
   lang?: string;
   /** The element's `id`, for a `<protocol-panel for="…">` beside it. */
   id?: string;
+  /**
+   * The nonce of the page's Content-Security-Policy (`'nonce-…'` in `style-src` and
+   * `script-src`), put on every `<style>` and `<script>` of the output: a policy without
+   * `'unsafe-inline'` then allows the shadow roots' styles. Base64 characters only (`A–Z a–z 0–9
+   * + / - _`, up to two `=` at the end); with anything else the call rejects with a `TypeError`.
+   * Use a new random one for each response.
+   */
+  nonce?: string;
+}
+
+/** A CSP nonce as the policy's grammar writes it (base64 or base64url). */
+const NONCE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** `nonce` checked, as the attribute text to add (` nonce="…"`), or '' without one. */
+export function nonceAttribute(nonce: unknown): string {
+  if (nonce === undefined) return '';
+  if (typeof nonce !== 'string' || !NONCE.test(nonce))
+    throw new TypeError(
+      `prompt-envelope: the nonce must be base64 text (A-Z, a-z, 0-9, +, /, - and _, then up to two =), as a Content-Security-Policy 'nonce-…' source writes it; got ${typeof nonce === 'string' ? JSON.stringify(nonce.slice(0, 40)) : typeof nonce}`,
+    );
+  return ` nonce="${nonce}"`;
 }
 
 /**
  * The envelope as a `<script type="application/json">` child. `<` is written `\u003c` (the same
  * character to a JSON reader), so no value can end the script or open a comment in it.
  */
-function scriptChild(envelope: unknown): string {
+function scriptChild(envelope: unknown, nonce: string): string {
   let json: string;
   try {
     json = typeof envelope === 'string' ? envelope : (JSON.stringify(envelope) ?? 'null');
   } catch {
     json = 'null'; // a cycle: the element shows its error panel for the property anyway
   }
-  return `<script type="application/json">${json.replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json"${nonce}>${json.replace(/</g, '\\u003c')}</script>`;
 }
 
 /**
@@ -129,7 +150,7 @@ function scriptChild(envelope: unknown): string {
  * DOM declared in `<template shadowrootmode="open">`. The envelope also travels in a child
  * `<script type="application/json">`, so the element reads the same data when it hydrates.
  * Invalid input renders the same error panel as in the browser: no input makes it reject. It
- * rejects when `@lit-labs/ssr` is not installed (naming the package), and when Lit's server
+ * rejects when `nonce` is not base64 text, when `@lit-labs/ssr` is not installed (naming the package), and when Lit's server
  * renderer itself fails (with Lit's message and the error as `cause`), so that a build or a
  * request fails instead of serving an error sentence as the page.
  *
@@ -144,11 +165,24 @@ export async function renderEnvelopeHTML(
   envelope: unknown,
   options: RenderEnvelopeOptions = {},
 ): Promise<string> {
+  return renderEnvelopeMarkup(envelope, options, true);
+}
+
+/**
+ * renderEnvelopeHTML, or, without `data`, the same HTML without the envelope's
+ * `<script type="application/json">` child: for a page that has no script to hydrate it.
+ */
+export async function renderEnvelopeMarkup(
+  envelope: unknown,
+  options: RenderEnvelopeOptions,
+  data: boolean,
+): Promise<string> {
+  const nonce = nonceAttribute(options.nonce);
   const [{ render, collectResult }] = await Promise.all([
     litServerRenderer(),
     preloadForServerRender([options.lang ?? 'en']),
   ]);
-  const script = unsafeHTML(scriptChild(envelope));
+  const script = data ? unsafeHTML(scriptChild(envelope, nonce)) : nothing;
   const theme = options.theme ?? 'auto';
   const id = options.id ?? nothing;
   const template =
@@ -169,8 +203,9 @@ export async function renderEnvelopeHTML(
           time-zone=${options.timeZone ?? 'UTC'}
           >${script}</envelope-chat
         >`;
+  let output: string;
   try {
-    return await collectResult(render(template));
+    output = await collectResult(render(template));
   } catch (cause) {
     // Not the input (bad input renders the error panel): the renderer itself failed. Rejecting
     // fails the page's build or request, where an error sentence in the HTML would ship as the
@@ -178,4 +213,7 @@ export async function renderEnvelopeHTML(
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new Error(`prompt-envelope: Lit's server renderer failed: ${reason}`, { cause });
   }
+  // Each shadow root's styles are the only <style> tags: no text of an envelope can write one
+  // (it is escaped, `<` as `&lt;`, and in the JSON child as `\u003c`).
+  return nonce ? output.replaceAll('<style>', `<style${nonce}>`) : output;
 }
