@@ -7,7 +7,42 @@
  * as their alt text).
  */
 import { createHash } from 'node:crypto';
-import { renderEnvelopeHTML, type RenderEnvelopeOptions } from './render.js';
+import { nonceAttribute, renderEnvelopeMarkup, type RenderEnvelopeOptions } from './render.js';
+
+/** The page's own styles, around the elements. */
+const PAGE_CSS =
+  'body { margin: 0 auto; max-width: 60rem; padding: 1rem; } h2 { margin: 2rem 0 0.5rem; font: 600 1rem system-ui, sans-serif; color: #374151; } @media (prefers-color-scheme: dark) { body { background: #0b1220; } h2 { color: #e5e7eb; } }';
+
+/** A CSP hash source of `text`, as `script-src` and `style-src` take it. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The hash source of each distinct `<style>` element's text in `html`. */
+function styleHashes(html: string): string[] {
+  const texts = new Set<string>();
+  for (const [, css] of html.matchAll(/<style(?: nonce="[^"]*")?>([^]*?)<\/style>/g))
+    texts.add(css!);
+  return [...texts].map(sha256);
+}
+
+/**
+ * Every picture that is not inside the page (not a data: URL) as a link to its address with its
+ * text alternative: the page's policy would refuse to load it (a page mailed around must not call
+ * the hosts its envelope names) and report each one. The server writes every `>` inside an
+ * attribute value as `&gt;`, so each `<img …>` is one match.
+ */
+function remoteImagesAsLinks(html: string, lang = 'en'): string {
+  const word = /^zh\b/i.test(lang) ? '图片' : 'Image';
+  return html.replace(/<img\b([^>]*)>/g, (tag, attributes: string) => {
+    const values = new Map<string, string>();
+    for (const [, name, value] of attributes.matchAll(/\s([\w:-]+)="([^"]*)"/g))
+      values.set(name!, value!);
+    const src = values.get('src');
+    if (src === undefined || /^\s*data:/i.test(src)) return tag;
+    const alt = values.get('alt');
+    // The address as the server wrote it (escaped); only http(s) reaches an <img> (url-rules.ts).
+    return `<a href="${src}" target="_blank" rel="noopener noreferrer">${word}${alt ? ` “${alt}”` : ''}: ${src}</a>`;
+  });
+}
 
 export interface RenderPageOptions extends RenderEnvelopeOptions {
   /** The page title (default: the envelope's model and message count). */
@@ -68,51 +103,54 @@ export async function renderPage(
   envelopes: unknown[],
   options: RenderPageOptions = {},
 ): Promise<string> {
+  const { files } = options;
+  // The inline bundle is a module script: `</script` cannot occur in it unescaped. The policy
+  // allows exactly this script, by its hash.
+  const script = options.script?.replace(/<\/script/gi, '<\\/script');
+  // A page without script is never hydrated: it goes without the envelope's JSON copies.
+  const hydrated = Boolean(files || script);
+  const nonce = nonceAttribute(options.nonce);
   const parts = await Promise.all(
-    envelopes.map((envelope) => renderEnvelopeHTML(envelope, options)),
+    envelopes.map((envelope) => renderEnvelopeMarkup(envelope, options, hydrated)),
   );
   const body =
     parts.length === 1
-      ? parts[0]
+      ? parts[0]!
       : parts
           .map(
             (part, i) =>
               `<section aria-labelledby="conversation-${i + 1}"><h2 id="conversation-${i + 1}">${conversationHeading(i + 1, parts.length, options.lang)}</h2>\n${part}</section>`,
           )
           .join('\n');
-  const { files } = options;
   // The server renderer writes each shadow root's styles in a <style> of its own (no text of an
   // envelope can: it is escaped). With files beside the page, each links its sheet instead: demo
   // B's viewer repeated 199 kB of styles over its 17 shadow roots.
   const linked = new Set<string>();
-  const shown = files
-    ? body.replace(/<style>([^]*?)<\/style>/g, (_, css: string) => {
+  const styled = files
+    ? body.replace(/<style(?: nonce="[^"]*")?>([^]*?)<\/style>/g, (_, css: string) => {
         const href = escapeHtml(files.stylesheet(css));
         linked.add(href);
         return `<link rel="stylesheet" href="${href}">`;
       })
     : body;
-  // The inline bundle is a module script: `</script` cannot occur in it unescaped. The policy
-  // allows exactly this script, by its hash.
-  const script = options.script?.replace(/<\/script/gi, '<\\/script');
+  const shown = hydrated ? styled : remoteImagesAsLinks(styled, options.lang);
   const scripts = files
-    ? `<script src="${escapeHtml(files.script)}"></script>`
+    ? `<script src="${escapeHtml(files.script)}"${nonce}></script>`
     : script
-      ? `<script type="module">${script}</script>`
+      ? `<script type="module"${nonce}>${script}</script>`
       : '';
+  const pageStyle = `<style${nonce}>${PAGE_CSS}</style>`;
   // Nothing loads by itself from elsewhere: pictures only from data: URLs; audio and video are
   // drawn with preload="none", so a remote clip loads only when the reader presses play. Files
   // beside the page are 'self' (on disk too: Chromium counts the page's folder as its own).
+  // Inline styles are allowed by their hashes, not by 'unsafe-inline': the page's own and each
+  // shadow root's (the same sheet in many roots is one hash).
   const policy = [
     "default-src 'none'",
-    files ? "style-src 'self' 'unsafe-inline'" : "style-src 'unsafe-inline'",
+    `style-src ${[...(files ? ["'self'"] : []), ...styleHashes(`${pageStyle}${shown}`)].join(' ')}`,
     'img-src data:',
     'media-src data: https: http:',
-    ...(files
-      ? ["script-src 'self'"]
-      : script
-        ? [`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`]
-        : []),
+    ...(files ? ["script-src 'self'"] : script ? [`script-src ${sha256(script)}`] : []),
   ].join('; ');
   // A stylesheet linked in a shadow root does not hold back the first paint: asked for from the
   // head, it arrives as soon as it can.
@@ -125,7 +163,7 @@ export async function renderPage(
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="generator" content="prompt-envelope render">
 <title>${escapeHtml(options.title ?? defaultTitle(envelopes))}</title>
-${preloads.join('')}<style>body { margin: 0 auto; max-width: 60rem; padding: 1rem; } h2 { margin: 2rem 0 0.5rem; font: 600 1rem system-ui, sans-serif; color: #374151; } @media (prefers-color-scheme: dark) { body { background: #0b1220; } h2 { color: #e5e7eb; } }</style>
+${preloads.join('')}${pageStyle}
 </head>
 <body>
 ${shown}
