@@ -3,8 +3,9 @@
  * that opens from disk, for bug reports, docs and e-mail (or, interactive, a page and the files
  * beside it that it loads). It needs no network: styles are in the declarative shadow roots (or
  * linked from beside it), and its Content-Security-Policy lets nothing load from elsewhere (a
- * page that is mailed around must not call the hosts its envelope names, so remote images show
- * as their alt text).
+ * page that is mailed around must not call the hosts its envelope names, so a page without
+ * script shows a remote picture as a link with its text and address). The policy names its
+ * styles and its script by their hashes: no 'unsafe-inline'.
  */
 import { createHash } from 'node:crypto';
 import { nonceAttribute, renderEnvelopeMarkup, type RenderEnvelopeOptions } from './render.js';
@@ -76,8 +77,9 @@ function defaultTitle(envelopes: unknown[]): string {
 
 /**
  * A self-contained HTML document showing `envelope` (server-rendered, see `renderEnvelopeHTML`).
- * No input makes it reject; it rejects when `renderEnvelopeHTML` does (`@lit-labs/ssr` not
- * installed, or Lit's server renderer failing).
+ * No input makes it reject; it rejects when `renderEnvelopeHTML` does (a `nonce` that is not
+ * base64 text, `@lit-labs/ssr` not installed, or Lit's server renderer failing). The page keeps
+ * its own policy (a `<meta>`), which a `nonce` served with a policy of yours does not replace.
  *
  * @example
  * ```ts

@@ -150,9 +150,10 @@ function scriptChild(envelope: unknown, nonce: string): string {
  * DOM declared in `<template shadowrootmode="open">`. The envelope also travels in a child
  * `<script type="application/json">`, so the element reads the same data when it hydrates.
  * Invalid input renders the same error panel as in the browser: no input makes it reject. It
- * rejects when `nonce` is not base64 text, when `@lit-labs/ssr` is not installed (naming the package), and when Lit's server
- * renderer itself fails (with Lit's message and the error as `cause`), so that a build or a
- * request fails instead of serving an error sentence as the page.
+ * rejects when `nonce` is not base64 text (a `TypeError`), when `@lit-labs/ssr` is not installed
+ * (naming the package), and when Lit's server renderer itself fails (with Lit's message and the
+ * error as `cause`), so that a build or a request fails instead of serving an error sentence as
+ * the page.
  *
  * @example
  * ```ts
