@@ -96,6 +96,14 @@ export async function renderCommand(
     ...(script ? { script } : {}),
     ...(beside ? { files: beside.options } : {}),
   });
+  // An interactive page draws pictures as the elements do (a page without script draws a remote
+  // one as a link): the page's own policy refuses a remote one, and the browser reports each.
+  const remote = options.interactive ? page.match(/<img\b[^>]*\ssrc="https?:/g)?.length : 0;
+  if (remote)
+    io.stderr(
+      line`note: ${remote} remote ${remote === 1 ? 'picture' : 'pictures'} will not load: the page allows pictures from data: URLs only, and the browser reports each it refuses. Without --interactive the page shows them as links.
+`,
+    );
   if (options.output) {
     io.writeFile(options.output, page);
     const count = beside?.write(io);

@@ -4,7 +4,7 @@
 // looks as it does without the policy; `prompt-envelope render` pages, opened from disk, break
 // none of their own policy (hashed styles, no script, no remote picture requested).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -430,5 +430,23 @@ describe('prompt-envelope render pages under their own policy, from disk', () =>
       assert.deepEqual(requests, [`file://${file}`]);
       await page.close();
     }
+    // An interactive page draws them as the elements do: the command says they will not load.
+    const interactive = spawnSync(
+      process.execPath,
+      [
+        join(root, 'bin/prompt-envelope.js'),
+        'render',
+        source,
+        '--interactive',
+        '-o',
+        join(folder, 'remote-i.html'),
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(interactive.status, 0, interactive.stderr);
+    assert.match(
+      interactive.stderr,
+      /note: 2 remote pictures will not load: the page allows pictures from data: URLs only/,
+    );
   });
 });
