@@ -169,6 +169,13 @@ describe('renderEnvelopeHTML with a nonce', () => {
         // Lit's server renderer writes a `.style` binding as an attribute (`style=""`).
         assert.doesNotMatch(html, /<[a-z][^<>]*\sstyle=/, `demo ${id} ${element}`);
       }
+    // A whole page: its own style and its inline script too.
+    const page = await renderEnvelopePage(demo('b'), { nonce: NONCE, script: 'void 0' });
+    const tags = page.match(/<(style|script)\b[^>]*>/g) ?? [];
+    assert.ok(
+      tags.length > 3 && tags.every((tag) => tag.includes(` nonce="${NONCE}"`)),
+      tags.join(),
+    );
   });
 
   test('a nonce that is not base64 text is refused with a sentence that says so', async () => {
