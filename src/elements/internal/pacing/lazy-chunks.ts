@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import { repeat } from 'lit/directives/repeat.js';
 
 /**
@@ -9,13 +9,6 @@ import { repeat } from 'lit/directives/repeat.js';
  * policy refuses; element bindings render nothing on the server.
  */
 class BlockHeight extends Directive {
-  private written?: string;
-
-  constructor(part: PartInfo) {
-    super(part);
-    if (part.type !== PartType.ELEMENT) throw new Error('blockHeight() binds to an element');
-  }
-
   // The argument types the binding; an element binding draws nothing, here or on the server.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   render(height: number | undefined) {
@@ -23,9 +16,10 @@ class BlockHeight extends Directive {
   }
 
   override update(part: ElementPart, [height]: [number | undefined]) {
+    const { style } = part.element as HTMLElement;
     const value = height === undefined ? '' : `${height}px`;
     // Each render of the list passes every block's height: write only the ones that changed.
-    if (value !== this.written) (part.element as HTMLElement).style.height = this.written = value;
+    if (style.height !== value) style.height = value;
     return nothing;
   }
 }
