@@ -262,6 +262,33 @@ describe('renderEnvelopeHTML with a nonce', () => {
       }
     });
 
+  test('a long conversation: the sleeping blocks get their heights through the CSSOM once hydrated, with no violation', async () => {
+    const envelope = {
+      version: '1.0',
+      messages: Array.from({ length: 120 }, (_, i) => ({
+        id: `m${i}`,
+        role: i % 2 ? 'assistant' : 'user',
+        timestamp: 1776584525731 + i,
+        segments: [{ kind: 'text', content: `Message **${i}**` }],
+      })),
+    };
+    const html = await renderEnvelopeHTML(envelope, { nonce: NONCE });
+    // Server-side the list sleeps past its first chunk, and no block has a style attribute.
+    assert.ok((html.match(/data-chunk=/g)?.length ?? 0) > 1);
+    assert.doesNotMatch(html, /\sstyle=/);
+    const url = serve('long', documentOf(html, NONCE), strictPolicy(NONCE));
+    const { page, violations } = await open(url, true, 'envelope-chat');
+    const heights = (await page.evaluate(`[...document.querySelector('envelope-chat').shadowRoot
+      .querySelectorAll('[data-chunk]')].map((block) => block.style.height)`)) as string[];
+    assert.equal(heights[0], '', 'the first chunk is drawn');
+    assert.ok(
+      heights.slice(1).some((height) => /^\d+(\.\d+)?px$/.test(height)),
+      heights.join(),
+    );
+    assert.deepEqual(violations, []);
+    await page.close();
+  });
+
   test("the guide's node:http example serves a page with zero violations", async () => {
     pages.set('/example', (response) => sendEnvelopePage(response, demo('a')));
     const { page, violations } = await open(`${origin}/example`, true, 'envelope-chat');
