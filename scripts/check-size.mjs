@@ -292,7 +292,10 @@ const entries = [
   // Raised (SPEC §7, 2026-12-06): hydration without Lit's change-in-update warning, +28 bytes.
   // Raised (SPEC §6, 2026-12-06): raw HTML loads nothing by itself, +80 bytes (+93 in the IIFE).
   // Raised (SPEC §7, 2026-12-06): search matches what is drawn, +0.6 kB.
-  ['bundle.js', 100_000, 172_700, () => file('dist/prompt-envelope.js')],
+  // Raised (2026-12-06) for server pages under a strict policy (the chat's list sets its block
+  // heights through an element binding, which the server does not write out as a `style`
+  // attribute): +40 bytes, 37 over (ceiling +0.05 kB).
+  ['bundle.js', 100_000, 172_750, () => file('dist/prompt-envelope.js')],
   ['bundle.iife.js', 100_000, 173_000, () => file('dist/prompt-envelope.iife.js')],
   ['split: autoloader', 3_000, 3_000, () => file('dist/split/autoloader.js')],
   // The README's self-hosted page with one chat, in Chromium: every script it requests, the
