@@ -106,8 +106,9 @@ export class LazyChunks implements ReactiveController {
   /**
    * The list: a block per group; in an open group a block per chunk; in a live chunk what
    * `renderItems` draws of its items. `keys` are the items' keys (their `data-index`), in order.
-   * Sleeping blocks are as tall as their items; the height goes through CSSOM (`blockHeight`), which
-   * a CSP without inline styles allows. Each block keeps its element, which the observers watch.
+   * Sleeping blocks are as tall as their items; the height goes through CSSOM (`blockHeight`),
+   * which a CSP without inline styles allows. Each block keeps its element, which the observers
+   * watch.
    */
   render(
     keys: readonly number[],
