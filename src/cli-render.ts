@@ -97,11 +97,11 @@ export async function renderCommand(
     ...(beside ? { files: beside.options } : {}),
   });
   // An interactive page draws pictures as the elements do (a page without script draws a remote
-  // one as a link): the page's own policy refuses a remote one, and the browser reports each.
+  // one as a link): say that opening it asks their hosts for them.
   const remote = options.interactive ? page.match(/<img\b[^>]*\ssrc="https?:/g)?.length : 0;
   if (remote)
     io.stderr(
-      line`note: ${remote} remote ${remote === 1 ? 'picture' : 'pictures'} will not load: the page allows pictures from data: URLs only, and the browser reports each it refuses. Without --interactive the page shows them as links.
+      line`note: ${remote} remote ${remote === 1 ? 'picture loads' : 'pictures load'} from ${remote === 1 ? 'its host' : 'their hosts'} when shown (without a referrer). Without --interactive the page shows them as links and asks nothing of anyone.
 `,
     );
   if (options.output) {

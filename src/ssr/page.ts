@@ -4,7 +4,8 @@
  * beside it that it loads). It needs no network: styles are in the declarative shadow roots (or
  * linked from beside it), and its Content-Security-Policy lets nothing load from elsewhere (a
  * page that is mailed around must not call the hosts its envelope names, so a page without
- * script shows a remote picture as a link with its text and address). The policy names its
+ * script shows a remote picture as a link with its text and address; an interactive page shows
+ * pictures as the elements do, lazily and without a referrer, and its policy allows them). The policy names its
  * styles and its script by their hashes: no 'unsafe-inline'.
  */
 import { createHash } from 'node:crypto';
@@ -150,7 +151,9 @@ export async function renderPage(
   const policy = [
     "default-src 'none'",
     `style-src ${[...(files ? ["'self'"] : []), ...styleHashes(`${pageStyle}${shown}`)].join(' ')}`,
-    'img-src data:',
+    // With script, pictures are drawn as the elements draw them everywhere: a remote one loads
+    // when near the viewport, without a referrer. Without, none is (shown as a link above).
+    hydrated ? 'img-src data: https: http:' : 'img-src data:',
     'media-src data: https: http:',
     ...(files ? ["script-src 'self'"] : script ? [`script-src ${sha256(script)}`] : []),
   ].join('; ');

@@ -464,7 +464,8 @@ describe('prompt-envelope render pages under their own policy, from disk', () =>
       assert.deepEqual(requests, [`file://${file}`]);
       await page.close();
     }
-    // An interactive page draws them as the elements do: the command says they will not load.
+    // An interactive page draws them as the elements do, lazily and without a referrer: its
+    // policy allows them (nothing refused, no violation), and the command says they load.
     const interactive = spawnSync(
       process.execPath,
       [
@@ -472,15 +473,21 @@ describe('prompt-envelope render pages under their own policy, from disk', () =>
         'render',
         source,
         '--interactive',
+        '--inline',
         '-o',
         join(folder, 'remote-i.html'),
       ],
       { encoding: 'utf8' },
     );
     assert.equal(interactive.status, 0, interactive.stderr);
-    assert.match(
-      interactive.stderr,
-      /note: 2 remote pictures will not load: the page allows pictures from data: URLs only/,
+    assert.match(interactive.stderr, /note: 2 remote pictures load from their hosts when shown/);
+    const { page, violations } = await open(
+      `file://${join(folder, 'remote-i.html')}`,
+      true,
+      'envelope-chat',
     );
+    await page.waitForTimeout(300);
+    assert.deepEqual(violations, []);
+    await page.close();
   });
 });
