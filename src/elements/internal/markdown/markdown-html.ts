@@ -164,6 +164,19 @@ export function loadSanitizer(): Promise<Purifier | null> {
   return sanitizer.load();
 }
 
+/**
+ * GitHub Flavored Markdown's disallowed raw HTML (its tag filter): these tags change how the HTML
+ * after them is read (as text until a closing tag that may never come, or to the end), so their
+ * `<` is written as `&lt;` and they are shown as text, as GitHub shows them.
+ */
+const DISALLOWED =
+  /<(?=\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?:[\s/>]|$))/gi;
+
+/** Raw HTML with GFM's disallowed tags made text. */
+export function filterDisallowedTags(raw: string): string {
+  return raw.replace(DISALLOWED, '&lt;');
+}
+
 /** A copy of the sanitized nodes of `raw`, or null when it must stay text. */
 export function sanitizedNodes(purify: Purifier, raw: string): DocumentFragment | null {
   const fragment = sanitize(purify, raw);

@@ -1,4 +1,4 @@
-import { Lexer, Parser, type MarkedOptions, type Token, type Tokens } from 'marked';
+import { Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
 import { decodeEntities } from './html-entities.js';
 import { SAFE_IMAGE, SAFE_LINK } from '../ui/url-rules.js';
 
@@ -10,8 +10,10 @@ import { SAFE_IMAGE, SAFE_LINK } from '../ui/url-rules.js';
  * only ever a text node or an attribute value: no HTML string is parsed to draw Markdown. Links
  * keep only http, https and mailto targets (opening in a new tab with rel="noopener noreferrer"),
  * images only http(s) and data:image sources; a token kind not known here is drawn as its text.
- * Raw HTML inside the Markdown is handed to the writer as such (`rawHtml`): the client sanitizes
- * it with DOMPurify once loaded, the server shows it as text.
+ * Raw HTML inside the Markdown is handed to the writer as such, one `html` token at a time
+ * (`rawHtml`): the client draws the whole text's HTML through DOMPurify once loaded, so that an
+ * element opened in one block and closed in another holds the Markdown between
+ * (markdown-dom-writer.ts); the server shows it as text.
  */
 export const MARKED_OPTIONS: MarkedOptions = { gfm: true, breaks: false, async: false };
 
@@ -24,7 +26,7 @@ export interface MarkdownWriter {
   /** An element without content: `br`, `hr`, `img`, `input`. */
   empty(tag: string, attributes?: Attributes): void;
   text(text: string): void;
-  /** Raw HTML as marked wrote it; `asText` writes it as text where it cannot be sanitized. */
+  /** One `html` token as marked writes it; `asText` writes it as text where it is not drawn. */
   rawHtml(raw: string, asText: () => void): void;
 }
 
@@ -47,19 +49,33 @@ export function writeMarkdown(source: string, plainNote: string | undefined, w: 
   writeBlocks(tokens, w);
 }
 
-/** Whether drawing `source` meets raw HTML (which the client sanitizes once DOMPurify is here). */
-export function holdsRawHtml(source: string): boolean {
-  let found = false;
+/** A writer that only notes whether raw HTML is met. */
+function rawHtmlProbe() {
   const ignore = () => undefined;
-  const probe = {
+  return {
+    found: false,
     open: ignore,
     close: ignore,
     empty: ignore,
     text: ignore,
-    rawHtml: () => (found = true),
+    rawHtml() {
+      this.found = true;
+    },
   };
+}
+
+/** Whether drawing `source` meets raw HTML (which the client sanitizes once DOMPurify is here). */
+export function holdsRawHtml(source: string): boolean {
+  const probe = rawHtmlProbe();
   writeMarkdown(source, undefined, probe);
-  return found;
+  return probe.found;
+}
+
+/** Whether drawing top-level `tokens` meets raw HTML. */
+export function blocksHoldRawHtml(tokens: readonly Token[]): boolean {
+  const probe = rawHtmlProbe();
+  writeBlocks(tokens, probe);
+  return probe.found;
 }
 
 /** Top-level tokens written in order; `space` and link definitions draw nothing. */
@@ -165,9 +181,10 @@ function inlineToken(token: Token, w: MarkdownWriter): void {
       w.empty('input', attributes);
       return w.text(' ');
     }
+    case 'html':
+      return inlineHtml(token as Tokens.HTML | Tokens.Tag, w);
     default:
-      // An inline `html` token outside a run that holds HTML does not happen (see `inline`);
-      // anything else is shown as what was written.
+      // Anything else is shown as what was written.
       return w.text(token.raw);
   }
 }
@@ -176,36 +193,20 @@ function inlineTokens(tokens: readonly Token[] | undefined, w: MarkdownWriter): 
   for (const token of tokens ?? []) inlineToken(token, w);
 }
 
-function holdsHtml(tokens: readonly Token[] | undefined): boolean {
-  return (tokens ?? []).some(
-    (token) => token.type === 'html' || ('tokens' in token && holdsHtml(token.tokens)),
-  );
-}
-
 /**
- * The inline content of one block (a paragraph, heading, table cell, list item's text).
- * marked gives an inline tag's opening and closing as separate tokens (`<b>`, text, `</b>`), which
- * mean nothing one by one; so a run that holds HTML goes to the writer whole, as marked writes it
- * (its text escaped), with its tokens drawn with each tag as text for where it stays text.
+ * An inline `html` token: a tag or a comment, as text where it is not drawn. marked gives an
+ * inline element's opening and closing as separate tokens (`<b>`, text, `</b>`), which mean
+ * nothing one by one: the writer that draws raw HTML draws the whole text's HTML at once, where
+ * they meet again.
  */
-function inline(tokens: readonly Token[] | undefined, w: MarkdownWriter): void {
-  if (!holdsHtml(tokens)) return inlineTokens(tokens, w);
-  w.rawHtml(new Parser(MARKED_OPTIONS).parseInline(tokens as Token[]), () =>
-    inlineTokens(tokens!.map(htmlAsText), w),
-  );
-}
-
-/** An `html` token as the text it was, as written (other tokens with their children likewise). */
-function htmlAsText(token: Token): Token {
-  if (token.type === 'html') return { type: 'escape', raw: token.raw, text: token.raw };
-  if ('tokens' in token && token.tokens) return { ...token, tokens: token.tokens.map(htmlAsText) };
-  return token;
+function inlineHtml(token: Tokens.HTML | Tokens.Tag, w: MarkdownWriter) {
+  w.rawHtml(token.text, () => w.text(token.raw));
 }
 
 /** `align` as marked writes it (the sanitizer's profile allows it; no style attribute). */
 function cell(tag: 'th' | 'td', value: Tokens.TableCell, w: MarkdownWriter) {
   w.open(tag, value.align ? [['align', value.align]] : []);
-  inline(value.tokens, w);
+  inlineTokens(value.tokens, w);
   w.close();
 }
 
@@ -257,15 +258,15 @@ function block(token: Token, w: MarkdownWriter): void {
   switch (token.type) {
     case 'paragraph':
       w.open('p');
-      inline(token.tokens, w);
+      inlineTokens(token.tokens, w);
       return w.close();
     case 'text':
-      if (token.tokens) inline(token.tokens, w);
+      if (token.tokens) inlineTokens(token.tokens, w);
       else w.text(decodeEntities(token.text));
       return;
     case 'heading':
       w.open(`h${Math.min(Math.max(Number(token.depth) || 1, 1), 6)}`);
-      inline(token.tokens, w);
+      inlineTokens(token.tokens, w);
       return w.close();
     case 'code':
       return codeBlock(token as Tokens.Code, w);
@@ -280,8 +281,6 @@ function block(token: Token, w: MarkdownWriter): void {
     case 'hr':
       return w.empty('hr');
     case 'html':
-      // Each block is sanitized on its own: an element opened in one block and closed in
-      // another (`<details>`, a paragraph, `</details>`) does not hold the Markdown between.
       return w.rawHtml(token.text, () => writePlain(token.text, undefined, w));
     case 'checkbox':
       return inlineToken(token, w);

@@ -3,13 +3,11 @@ import { AsyncDirective, directive, type DirectiveResult } from 'lit/async-direc
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { Token } from 'marked';
 import { waitForHtml } from './html-waiting.js';
-import { blockNodes, markdownNodes } from './markdown-dom-writer.js';
+import { blockNodes, markdownNodes, type Drawn } from './markdown-dom-writer.js';
 import { markdownTooHard } from './markdown-guard.js';
 import { loadedSanitizer, loadSanitizer } from './markdown-html.js';
 import { markdownToHtml } from './markdown-html-writer.js';
-import { holdsRawHtml, lexMarkdown } from './markdown-walker.js';
-
-type Drawn = ReturnType<typeof markdownNodes>;
+import { blocksHoldRawHtml, holdsRawHtml, lexMarkdown } from './markdown-walker.js';
 
 /** Whether `part` is being hydrated: its nodes came from the server and are adopted as they are. */
 function hydrating(part: ChildPart): boolean {
@@ -39,7 +37,8 @@ function openBlock(tokens: readonly Token[]): number {
  * each update reads and draws again only its last block, which is the only one new text can
  * change (CommonMark closes a block for good once a later line does not continue it), so that a
  * frame costs what changed, not the whole answer. Texts that define link references are drawn
- * whole (a definition may come after its use).
+ * whole (a definition may come after its use), and so are texts that hold raw HTML (an element
+ * opened in one block may close in a later one).
  *
  * A text shaped to stall the parser (markdown-guard.ts) is shown as written with `plainNote`.
  */
@@ -87,7 +86,7 @@ class MarkdownBody extends AsyncDirective {
     let tokens;
     try {
       const lexed = lexMarkdown(source);
-      if (lexed.definesLinks || !covers(lexed.tokens, source))
+      if (lexed.definesLinks || !covers(lexed.tokens, source) || blocksHoldRawHtml(lexed.tokens))
         return this.take(blockNodes(lexed.tokens));
       tokens = lexed.tokens;
     } catch {
@@ -104,7 +103,8 @@ class MarkdownBody extends AsyncDirective {
     let tokens;
     try {
       const lexed = lexMarkdown(tail);
-      if (lexed.definesLinks || !covers(lexed.tokens, tail)) return false;
+      if (lexed.definesLinks || !covers(lexed.tokens, tail) || blocksHoldRawHtml(lexed.tokens))
+        return false;
       tokens = lexed.tokens;
     } catch {
       return false;
