@@ -6,9 +6,10 @@ import { sanitizerLoaded } from '../../src/elements/internal/markdown/markdown-h
 import { armPayload, OWN_PAYLOADS } from '../fixtures/xss/own-payloads.js';
 
 // One walker, two writers (markdown-walker.ts): what the browser parses from the server's HTML
-// is, node for node, what the client draws. Every string of every demo and every payload of the
-// XSS corpus (alone and inside Markdown) is drawn both ways. DOMPurify is never loaded in this
-// file, so raw HTML is text on both sides, as the server shows it.
+// is, node for node, what the client draws. Every string of every demo, every payload of the XSS
+// corpus (alone and inside Markdown) and every example of the CommonMark and GFM specs is drawn
+// both ways. DOMPurify is never loaded in this file, so raw HTML is text on both sides, as the
+// server shows it.
 
 /** Each string value anywhere in `value`. */
 function strings(value: unknown, into: string[] = []): string[] {
@@ -61,6 +62,18 @@ const dompurifyCorpus = (await (
   payloads: string[];
 };
 
+/** The Markdown of every CommonMark and GFM spec example (tabs are written "→" there). */
+const specExamples = [
+  ...(await (await fetch('/node_modules/commonmark-spec/spec.txt')).text()).matchAll(
+    /^`{32} example[^\n]*\n([^]*?)^\.\n/gm,
+  ),
+].map(([, markdown]) => markdown!.replace(/→/g, '\t'));
+const gfmExamples = (
+  (await (await fetch('/test/fixtures/markdown/gfm-extension-examples.json')).json()) as {
+    examples: { markdown: string }[];
+  }
+).examples.map((example) => example.markdown);
+
 describe('Markdown: the server writes what the client draws, node for node', () => {
   it('every string of every demo', () => {
     let count = 0;
@@ -72,7 +85,11 @@ describe('Markdown: the server writes what the client draws, node for node', () 
     expect(count).to.be.greaterThan(500);
   });
 
-  it('every payload of the XSS corpus, alone and inside Markdown', () => {
+  // One test: drawing raw HTML starts loading DOMPurify, which must not arrive in between.
+  it('every payload of the XSS corpus (alone and inside Markdown), every CommonMark and GFM spec example', () => {
+    const examples = [...specExamples, ...gfmExamples];
+    expect(examples).to.have.length(652 + 24);
+    for (const example of examples) compare(example);
     const payloads = [...OWN_PAYLOADS, ...dompurifyCorpus.payloads].map(armPayload);
     for (const payload of payloads) {
       compare(payload);
