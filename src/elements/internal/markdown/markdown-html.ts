@@ -5,8 +5,8 @@ import { onDemand } from '../loading/on-demand.js';
 import { INLINE_IMAGE, SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules.js';
 
 /**
- * Raw HTML inside Markdown (marked's `html` tokens) is the only model text that is ever parsed
- * as HTML, and only by DOMPurify, with a strict profile: no script, no event handler, no
+ * Raw HTML inside Markdown (marked's `html` tokens), with the Markdown around it, is the only
+ * model text that is ever parsed as HTML, and only by DOMPurify, with a strict profile: no script, no event handler, no
  * iframe/object/embed/form/style element, no style attribute, links only to http, https and
  * mailto (opening in a new tab with rel="noopener noreferrer"), images only from http(s) and
  * data:image URLs, audio and video only from http(s) URLs and never preloaded, and ids/names
