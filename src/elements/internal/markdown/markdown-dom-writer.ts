@@ -1,6 +1,7 @@
 import type { DOMPurify as Purifier } from 'dompurify';
 import type { Token } from 'marked';
 import { filterDisallowedTags, loadedSanitizer, sanitizedNodes } from './markdown-html.js';
+import { escapeHtml } from './markdown-html-writer.js';
 import {
   lexMarkdown,
   writeBlocks,
@@ -67,9 +68,6 @@ class DomWriter implements MarkdownWriter {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
-
 const VOID = new Set(['br', 'hr', 'img']);
 /** The walker's elements that the sanitizer refuses in raw HTML stand in as a `span`. */
 const STAND_IN: Record<string, string> = { input: 'span' };
@@ -126,7 +124,7 @@ class HtmlStructureWriter implements MarkdownWriter {
   }
 
   text(text: string): void {
-    this.html += escape(text);
+    this.html += escapeHtml(text);
   }
 
   rawHtml(raw: string): void {

@@ -1,7 +1,8 @@
 import { writeMarkdown, type Attributes, type MarkdownWriter } from './markdown-walker.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+/** Text or an attribute value as HTML that a parser reads back as it was. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 
 /**
  * The server's writer (markdown-walker.ts): the walker's elements as HTML, every text and
@@ -23,12 +24,12 @@ class HtmlWriter implements MarkdownWriter {
 
   empty(tag: string, attributes: Attributes = []): void {
     this.html += `<${tag}`;
-    for (const [name, value] of attributes) this.html += ` ${name}="${escape(value)}"`;
+    for (const [name, value] of attributes) this.html += ` ${name}="${escapeHtml(value)}"`;
     this.html += '>';
   }
 
   text(text: string): void {
-    this.html += escape(text);
+    this.html += escapeHtml(text);
   }
 
   rawHtml(_raw: string, asText: () => void): void {
