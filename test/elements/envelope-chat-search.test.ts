@@ -80,7 +80,13 @@ describe('<envelope-chat> search', () => {
       html`<envelope-chat
         .envelope=${envelope([
           msg('u1', 'user', text('Is AT&amp;T **bold** or `code`?')),
-          msg('a1', 'assistant', text('It is **bo**ld, with <b>raw</b> html.\n\nA *new* line.')),
+          msg(
+            'a1',
+            'assistant',
+            text(
+              'It is **bo**ld, with <b>raw</b> html.\n\nA *new* line.\n\nName it in <title> first.',
+            ),
+          ),
         ])}
       ></envelope-chat>`,
     );
@@ -117,6 +123,10 @@ describe('<envelope-chat> search', () => {
     expect(status(chat)).to.equal('No matches');
     await type(chat, 'A new line');
     expect(all()).to.deep.equal(['A new line']);
+    // GFM's disallowed tags are drawn as text, and found as drawn.
+    await type(chat, 'in <title> first');
+    expect(status(chat)).to.equal('1 of 1');
+    expect(all()).to.deep.equal(['in <title> first']);
   });
 
   it('keeps every search control inside a chat 360 px wide (they wrap)', async () => {

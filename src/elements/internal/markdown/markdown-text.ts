@@ -1,7 +1,7 @@
 import { MAX_SHOWN_CHARS } from '../pacing/shown-part.js';
 import { BLOCK_TAGS, drawnText } from './drawn-text.js';
 import { markdownTooHard } from './markdown-guard.js';
-import { loadedSanitizer, sanitizedNodes } from './markdown-html.js';
+import { filterDisallowedTags, loadedSanitizer, sanitizedNodes } from './markdown-html.js';
 import { writeMarkdown, type MarkdownWriter } from './markdown-walker.js';
 
 /** The walker's text, written as drawnText reads the nodes the client writer makes of it. */
@@ -28,9 +28,11 @@ class TextWriter implements MarkdownWriter {
   }
 
   rawHtml(raw: string, asText: () => void): void {
-    // As the client draws it: sanitized once DOMPurify is here (never in a worker), else as text.
+    // As the client draws it: sanitized once DOMPurify is here (never in a worker), GFM's
+    // disallowed tags as text, else as text. The client sanitizes a text's HTML whole; each
+    // token alone holds the same text between the same blocks.
     const purify = loadedSanitizer();
-    const nodes = purify && sanitizedNodes(purify, raw);
+    const nodes = purify && sanitizedNodes(purify, filterDisallowedTags(raw));
     if (nodes) this.out += drawnText(nodes);
     else asText();
   }
