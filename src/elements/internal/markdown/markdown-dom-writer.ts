@@ -1,4 +1,5 @@
 import type { Token } from 'marked';
+import { namesLeftForTable } from './html-entities.js';
 import { loadedSanitizer, sanitizedNodes } from './markdown-html.js';
 import {
   writeBlocks,
@@ -10,7 +11,9 @@ import {
 /**
  * The client's writer (markdown-walker.ts): elements made with `createElement`, attributes set
  * one at a time, text appended as strings (adjacent text is one node). Raw HTML is sanitized
- * when DOMPurify has loaded and written as text until then (`waitsForSanitizer`).
+ * when DOMPurify has loaded and written as text until then (`waitsForSanitizer`); a character
+ * reference whose name needs HTML's whole list is written as it is until that list has loaded
+ * (`waitsForNames`, html-entities.ts).
  */
 class DomWriter implements MarkdownWriter {
   readonly root = document.createDocumentFragment();
@@ -18,6 +21,7 @@ class DomWriter implements MarkdownWriter {
   waitsForSanitizer = false;
   private parent: ParentNode = this.root;
   private pending = '';
+  private readonly namesLeft = namesLeftForTable();
 
   open(tag: string, attributes?: Attributes): void {
     this.flush();
@@ -58,9 +62,13 @@ class DomWriter implements MarkdownWriter {
    * elements of 10,000 bench messages held 6.5 MB of V8 heap copied and 6.7 MB as made (V8 lets
    * go of wrappers that script never changed), and the copying cost time.
    */
-  finish(): { nodes: DocumentFragment; waitsForSanitizer: boolean } {
+  finish(): { nodes: DocumentFragment; waitsForSanitizer: boolean; waitsForNames: boolean } {
     this.flush();
-    return { nodes: this.root, waitsForSanitizer: this.waitsForSanitizer };
+    return {
+      nodes: this.root,
+      waitsForSanitizer: this.waitsForSanitizer,
+      waitsForNames: namesLeftForTable() !== this.namesLeft,
+    };
   }
 
   private flush(): void {
