@@ -7,7 +7,7 @@ import { onDemand } from '../loading/on-demand.js';
 
 /**
  * Character references in Markdown as the walker draws them (core/insight/character-references.ts
- * decodes them). HTML's whole list of names (the `character-entities` package, 11.7 kB gzip) is
+ * decodes them). HTML's whole list of names (the `character-entities` package, 11.6 kB gzip) is
  * loaded the first time a text holds a name outside the common ones, not with the elements: most
  * conversations write none. Until it has loaded, such a name is drawn as written, and each text
  * that held one is drawn again (markdown.ts), as raw HTML is once DOMPurify is here.

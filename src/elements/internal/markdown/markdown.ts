@@ -161,7 +161,7 @@ class MarkdownBody extends AsyncDirective {
     this.setValue(this.drawWhole(this.source!, this.open !== undefined));
   }
 
-  /** Loads `parts` and those waited for already; the text is drawn again once any has loaded. */
+  /** Loads `parts` and those waited for already; once all settle, draws again if any loaded. */
   private awaitParts(parts: AwaitedPart[]): void {
     for (const part of parts) this.waiting.add(part);
     const source = this.source;
