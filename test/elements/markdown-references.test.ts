@@ -23,9 +23,14 @@ function drawn(source: string): HTMLElement {
 const RARE = 'caf&eacute; &hearts; &frac12;';
 
 describe('Markdown: character references', () => {
-  it('common names and numbers are drawn at once, and the list of names does not load', () => {
+  it('common names and numbers are drawn at once, and the list of names does not load', async () => {
     const out = drawn('&amp; &copy; &mdash; &#169; &#xA9; &#x1F600; &#0; &#xD800; &#1114112;');
     expect(out.textContent).to.equal('& © — © © 😀 \ufffd \ufffd \ufffd');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const requested = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('character-entities'));
+    expect(requested).to.deep.equal([]);
     expect(entityNamesLoaded()).to.equal(false);
   });
 
@@ -34,6 +39,11 @@ describe('Markdown: character references', () => {
     expect(out.textContent).to.equal(RARE);
     await waitUntil(() => out.textContent === 'café ♥ ½', 'drawn again, decoded');
     expect(entityNamesLoaded()).to.equal(true);
+    expect(
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('character-entities')),
+    ).to.have.length(1);
   });
 
   it("a segment's updateComplete waits until the text shows its characters", async () => {
