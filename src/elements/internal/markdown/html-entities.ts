@@ -15,8 +15,20 @@ import { onDemand } from '../loading/on-demand.js';
 const table = onDemand(async () => {
   const { characterEntities } = await import('character-entities');
   provideCharacterReferenceNames(characterEntities);
+  for (const then of arrival.splice(0)) then();
   return characterEntities;
 });
+
+/** What runs once the list has loaded here (see afterEntityNamesLoad). */
+const arrival: (() => void)[] = [];
+
+/**
+ * Runs `then` once HTML's whole list of names has loaded here, without asking for it: what read
+ * texts before it (search) reads them again.
+ */
+export function afterEntityNamesLoad(then: () => void): void {
+  if (!knowsEveryCharacterReferenceName()) arrival.push(then);
+}
 
 /** How many names were drawn as written before the whole list had loaded (writers compare it). */
 let leftForTable = 0;
