@@ -84,6 +84,11 @@ const LAZY = {
   diff: { name: 'diff', entry: "export { diffLines } from 'diff';" },
   // The sanitizer of raw HTML inside Markdown, loaded the first time a text holds some.
   dompurify: { name: 'dompurify', entry: "export { default } from 'dompurify';" },
+  // HTML's list of character reference names, loaded the first time Markdown holds a rare one.
+  'character-entities': {
+    name: 'character-entities',
+    entry: "export { characterEntities } from 'character-entities';",
+  },
   // The viewer's live replay of a scenario, loaded on the first click of Replay.
   'src/elements/internal/loading/live-replay.ts': {
     name: 'live-replay',

@@ -9,6 +9,7 @@ const dist = new URL('../../dist/', import.meta.url);
 const text = (file: string) => readFileSync(new URL(file, dist), 'utf8');
 const areas = ['base', 'chat', 'diff', 'meter', 'panel', 'studio', 'viewer'];
 const parts = [
+  'character-entities.js',
   'diff.js',
   'dompurify.js',
   'js-yaml.js',
@@ -64,6 +65,9 @@ test('each part exports what the elements read from it', async () => {
   // DOMPurify, a factory that takes a window; Node has no DOM for it (the browser tests use it).
   assert.equal(typeof purify, 'function');
   assert.equal(purify.isSupported, false);
+  const { characterEntities } = await load('character-entities.js');
+  assert.equal(Object.keys(characterEntities).length, 2125);
+  assert.equal(characterEntities.ngE, '≧̸');
 });
 
 test('what loads on demand is not in the bundles; the inline script has everything in itself', async () => {
@@ -73,6 +77,7 @@ test('what loads on demand is not in the bundles; the inline script has everythi
     assert.ok(!code.includes('YAMLException'), `${bundle}: js-yaml`);
     assert.ok(!code.includes('newlineIsToken'), `${bundle}: jsdiff`);
     assert.ok(!code.includes('ALLOWED_URI_REGEXP'), `${bundle}: DOMPurify`);
+    assert.ok(!code.includes('CounterClockwiseContourIntegral'), `${bundle}: the names`);
     assert.ok(!code.includes('StaticRange'), `${bundle}: the painting of search matches`);
   }
   // `render --interactive`'s scripts (inside the page, or beside it): made from a bundle and
@@ -162,12 +167,13 @@ test('the split build loads the same dist/lazy/ parts and worker as the bundles:
   }
   const outside = [...reached].filter((path) => !path.startsWith('split/')).sort();
   assert.deepEqual(outside, ['offload-worker.js', ...parts.map((part) => `lazy/${part}`)].sort());
-  // No copy of the worker, js-yaml, DOMPurify or the Chinese strings in dist/split/.
+  // No copy of the worker, js-yaml, DOMPurify, the Chinese strings or HTML's names in dist/split/.
   assert.ok(!files.some((f) => f.endsWith('offload-worker.js')), 'a copy of the worker');
   for (const file of files.filter((f) => f.endsWith('.js'))) {
     const code = text(`split/${file}`);
     assert.ok(!CHINESE.test(code), `${file}: the Chinese strings`);
     assert.ok(!code.includes('YAMLException'), `${file}: js-yaml`);
     assert.ok(!code.includes('DOMPurify'), `${file}: DOMPurify`);
+    assert.ok(!code.includes('CounterClockwiseContourIntegral'), `${file}: the names`);
   }
 });

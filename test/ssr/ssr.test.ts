@@ -571,6 +571,58 @@ describe('renderEnvelopeHTML', () => {
     assert.match(bare, /<a\s*>bad<\/a>/);
   });
 
+  test('character references are drawn as their characters on the server, and hydrate as they are', async () => {
+    const content = [
+      'caf&eacute; &hearts; &frac12; &ngE; &#x1F600; &#0; &notaname; &copy',
+      '[t&eacute;l&eacute;](https://example.com/caf&eacute; "&frac12;") `span &eacute;`',
+      '',
+      '```f&ouml;&ouml;',
+      'code &eacute;',
+      '```',
+    ].join('\n');
+    const envelope: Envelope = {
+      version: '1.0',
+      messages: [
+        { id: 'm', role: 'user', timestamp: 1780897800000, segments: [{ kind: 'text', content }] },
+      ],
+    };
+    const html = await renderEnvelopeHTML(envelope);
+    const bare = html.replace(/<!--[^>]*-->|<\?>/g, '');
+    assert.ok(bare.includes('café ♥ ½ ≧̸ 😀 \ufffd &amp;notaname; &amp;copy'), 'text');
+    assert.match(bare, /<a href="https:\/\/example.com\/caf%C3%A9" title="½"[^>]*>télé<\/a>/);
+    assert.ok(bare.includes('<code>span &amp;eacute;</code>'), 'code span as written');
+    assert.ok(bare.includes('<code class="language-föö">code &amp;eacute;</code>'), 'fence');
+    // The command's page, as the same server render writes it.
+    const file = join(folder, 'references.json');
+    writeFileSync(file, JSON.stringify(envelope));
+    const out = join(folder, 'references.html');
+    execFileSync(process.execPath, [
+      join(root, 'bin/prompt-envelope.js'),
+      'render',
+      file,
+      '-o',
+      out,
+    ]);
+    assert.ok(readFileSync(out, 'utf8').includes('café ♥ ½ ≧̸ 😀'), 'prompt-envelope render');
+    // Hydration adopts the server's characters: the list of names is not loaded for them.
+    pages.set(
+      '/references.html',
+      `<!doctype html><meta charset="utf-8"><body>${html}<script type="module" src="/bundle.js"></script>`,
+    );
+    lazyRequests.length = 0;
+    const tab = await browser.newPage();
+    const problems = collecting(tab);
+    await tab.goto(`${origin}/references.html`);
+    await tab.waitForFunction(
+      `!!document.querySelector('envelope-chat').shadowRoot.querySelector('context-meter')`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok((await deepText(tab)).includes('café ♥ ½ ≧̸ 😀 \ufffd &notaname; &copy'), 'hydrated');
+    assert.deepEqual(lazyRequests, []);
+    assert.deepEqual(problems, []);
+    await tab.close();
+  });
+
   test('raw HTML in Markdown is text on the server, and sanitized HTML once the script runs', async () => {
     const envelope: Envelope = {
       version: '1.0',

@@ -1,3 +1,5 @@
+import { characterEntities } from 'character-entities';
+import { provideCharacterReferenceNames } from '../../../core/insight/character-references.js';
 import { measureEnvelope } from '../../../core/insight/measure.js';
 import { exportToOpenAI } from '../../../core/openai.js';
 import { exportToOpenAIResponses } from '../../../core/openai-responses.js';
@@ -36,7 +38,8 @@ function hold<T>(part: OnDemandPart<T>, value: T): void {
 /**
  * Gives the elements at once what they load on demand in a browser (what preloadForServerRender
  * loads): the segment views and their styles, the Chinese strings, measuring, the export targets,
- * the trace table and the log notice, all imported statically here. For a server entry that
+ * the trace table and the log notice, HTML's list of character reference names, all imported
+ * statically here. For a server entry that
  * cannot wait: prompt-envelope/react's, which a bundler (Docusaurus's webpack, Next.js) bundles
  * into a server render. A top-level `await` there would make every module that imports it
  * asynchronous, and a bundled server render reads such a module's exports as a promise.
@@ -53,4 +56,5 @@ export function provideServerParts(): void {
   hold(targetExporters.otel, exportToOTel);
   hold(traceTable, traceTableCode);
   hold(logNoticeCode, logNotice);
+  provideCharacterReferenceNames(characterEntities);
 }

@@ -4,12 +4,13 @@ import { holdMeasuring } from './measuring.js';
 import { composedExport, targetExporters } from '../../protocol-panel/target-exporters.js';
 import { traceTable } from '../../protocol-panel/trace-table-load.js';
 import { logNoticeCode } from '../../protocol-panel/log-notice-load.js';
+import { loadEntityNames } from '../markdown/html-entities.js';
 
 /**
  * Loads what an element loads on demand in a browser: a server render cannot wait for a
  * language's strings, the segment views a message loads, the measuring a context meter loads,
- * or the export targets, the trace table and the log notice a protocol panel loads, the way an
- * element in a page does.
+ * or the export targets, the trace table and the log notice a protocol panel loads, or HTML's list
+ * of character reference names that Markdown loads, the way an element in a page does.
  */
 export async function preloadForServerRender(langs: string[] = ['en', 'zh-CN']): Promise<void> {
   await Promise.all([
@@ -20,5 +21,6 @@ export async function preloadForServerRender(langs: string[] = ['en', 'zh-CN']):
     ...Object.values(targetExporters).map((part) => part.load()),
     traceTable.load(),
     logNoticeCode.load(),
+    loadEntityNames(),
   ]);
 }

@@ -1,73 +1,57 @@
+import {
+  decodeCharacterReferences,
+  knowsEveryCharacterReferenceName,
+  provideCharacterReferenceNames,
+} from '../../../core/insight/character-references.js';
+import { onDemand } from '../loading/on-demand.js';
+
 /**
- * Character references in Markdown text (`&amp;`, `&#169;`, `&copy;`) as the characters they
- * name, which CommonMark asks for outside code. Numeric references are decoded whole; of the
- * 2,000-odd names, the ones people write: a name not listed here stays as written, which the
- * text still reads as. (An HTML parser would decode them all, but no model text goes through one
- * to be drawn.)
+ * Character references in Markdown as the walker draws them (core/insight/character-references.ts
+ * decodes them). HTML's whole list of names (the `character-entities` package, 11.6 kB gzip) is
+ * loaded the first time a text holds a name outside the common ones, not with the elements: most
+ * conversations write none. Until it has loaded, such a name is drawn as written, and each text
+ * that held one is drawn again (markdown.ts), as raw HTML is once DOMPurify is here.
  */
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  shy: '\u00ad',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  middot: '·',
-  bull: '•',
-  deg: '°',
-  plusmn: '±',
-  times: '×',
-  divide: '÷',
-  minus: '−',
-  le: '≤',
-  ge: '≥',
-  ne: '≠',
-  asymp: '≈',
-  infin: '∞',
-  larr: '←',
-  rarr: '→',
-  uarr: '↑',
-  darr: '↓',
-  harr: '↔',
-  rArr: '⇒',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  sect: '§',
-  para: '¶',
-  dagger: '†',
-  check: '✓',
-  zwj: '\u200d',
-  zwnj: '\u200c',
-};
+const table = onDemand(async () => {
+  const { characterEntities } = await import('character-entities');
+  provideCharacterReferenceNames(characterEntities);
+  for (const then of arrival.splice(0)) then();
+  return characterEntities;
+});
 
-const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
+/** What runs once the list has loaded here (see afterEntityNamesLoad). */
+const arrival: (() => void)[] = [];
 
-/** A code point as HTML decodes it: 0, surrogates and beyond U+10FFFF become U+FFFD. */
-function fromCodePoint(code: number): string {
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-  return String.fromCodePoint(code);
+/**
+ * Runs `then` once HTML's whole list of names has loaded here, without asking for it: what read
+ * texts before it (search) reads them again.
+ */
+export function afterEntityNamesLoad(then: () => void): void {
+  if (!knowsEveryCharacterReferenceName()) arrival.push(then);
 }
 
+/** How many names were drawn as written before the whole list had loaded (writers compare it). */
+let leftForTable = 0;
+const leaveForTable = () => leftForTable++;
+
 export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
-    if (decimal !== undefined) return fromCodePoint(Number(decimal));
-    if (hex !== undefined) return fromCodePoint(parseInt(hex, 16));
-    return Object.hasOwn(NAMED, name!) ? NAMED[name!]! : whole;
-  });
+  return decodeCharacterReferences(
+    text,
+    knowsEveryCharacterReferenceName() ? undefined : leaveForTable,
+  );
+}
+
+/** A count that grows each time a name is drawn as written for want of the whole list. */
+export function namesLeftForTable(): number {
+  return leftForTable;
+}
+
+/** Loads HTML's whole list of names (the first text that holds a rare one, a test). */
+export function loadEntityNames(): Promise<unknown> {
+  return table.load();
+}
+
+/** Whether the whole list of names is known: loaded, or given to a server render. */
+export function entityNamesLoaded(): boolean {
+  return knowsEveryCharacterReferenceName();
 }

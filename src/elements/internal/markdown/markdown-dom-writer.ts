@@ -1,5 +1,6 @@
 import type { DOMPurify as Purifier } from 'dompurify';
 import type { Token } from 'marked';
+import { namesLeftForTable } from './html-entities.js';
 import { filterDisallowedTags, loadedSanitizer, sanitizedNodes } from './markdown-html.js';
 import { escapeHtml } from './markdown-html-writer.js';
 import {
@@ -14,7 +15,8 @@ import {
  * The client's writer (markdown-walker.ts): elements made with `createElement`, attributes set
  * one at a time, text appended as strings (adjacent text is one node). Raw HTML is written as
  * text: a text that holds some is drawn whole by `HtmlStructureWriter` once DOMPurify has loaded
- * (`waitsForSanitizer` until then).
+ * (`waitsForSanitizer` until then). A character reference whose name needs HTML's whole list is
+ * written as it is until that list has loaded (`waitsForNames`, html-entities.ts).
  */
 class DomWriter implements MarkdownWriter {
   readonly root = document.createDocumentFragment();
@@ -162,21 +164,31 @@ function sanitizedBlocks(purify: Purifier, tokens: readonly Token[]): DocumentFr
   return nodes && restoreElements(nodes, mark(), writer.elements);
 }
 
-/** What a text drew, and whether it shows raw HTML as text until DOMPurify has loaded. */
+/**
+ * What a text drew, whether it shows raw HTML as text until DOMPurify has loaded, and whether it
+ * shows a character reference as written until HTML's list of names has loaded.
+ */
 export interface Drawn {
   nodes: DocumentFragment;
   waitsForSanitizer: boolean;
+  waitsForNames: boolean;
 }
 
 /** Top-level tokens drawn as nodes. */
 export function blockNodes(tokens: readonly Token[]): Drawn {
+  const namesLeft = namesLeftForTable();
   const writer = new DomWriter();
   writeBlocks(tokens, writer);
   const nodes = writer.finish();
-  if (!writer.holdsRawHtml) return { nodes, waitsForSanitizer: false };
+  const waitsForNames = namesLeftForTable() !== namesLeft;
+  if (!writer.holdsRawHtml) return { nodes, waitsForSanitizer: false, waitsForNames };
   const purify = loadedSanitizer();
-  if (purify === undefined) return { nodes, waitsForSanitizer: true };
-  return { nodes: (purify && sanitizedBlocks(purify, tokens)) ?? nodes, waitsForSanitizer: false };
+  if (purify === undefined) return { nodes, waitsForSanitizer: true, waitsForNames };
+  return {
+    nodes: (purify && sanitizedBlocks(purify, tokens)) ?? nodes,
+    waitsForSanitizer: false,
+    waitsForNames,
+  };
 }
 
 /** `source` drawn as nodes: as Markdown, or as written with `plainNote` under it. */
@@ -191,5 +203,5 @@ export function markdownNodes(source: string, plainNote?: string): Drawn {
   if (tokens) return blockNodes(tokens);
   const writer = new DomWriter();
   writePlain(source, plainNote, writer);
-  return { nodes: writer.finish(), waitsForSanitizer: false };
+  return { nodes: writer.finish(), waitsForSanitizer: false, waitsForNames: false };
 }

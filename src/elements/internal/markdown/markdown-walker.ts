@@ -246,7 +246,7 @@ function list(token: Tokens.List, w: MarkdownWriter) {
 
 /** A fenced or indented code block; the info string's first word names the language. */
 function codeBlock(token: Tokens.Code, w: MarkdownWriter) {
-  const language = token.lang?.match(/^\S+/)?.[0];
+  const language = token.lang && decodeEntities(token.lang).match(/^\S+/)?.[0];
   // Wide code scrolls sideways: keyboard users must be able to focus it.
   w.open('pre', [['tabindex', '0']]);
   w.open('code', language ? [['class', `language-${language}`]] : []);

@@ -2,12 +2,28 @@ import { noChange, type ChildPart } from 'lit';
 import { AsyncDirective, directive, type DirectiveResult } from 'lit/async-directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { Token } from 'marked';
+import { entityNamesLoaded, loadEntityNames } from './html-entities.js';
 import { waitForHtml } from './html-waiting.js';
 import { blockNodes, markdownNodes, type Drawn } from './markdown-dom-writer.js';
 import { markdownTooHard } from './markdown-guard.js';
 import { loadedSanitizer, loadSanitizer } from './markdown-html.js';
 import { markdownToHtml } from './markdown-html-writer.js';
 import { blocksHoldRawHtml, holdsRawHtml, lexMarkdown } from './markdown-walker.js';
+
+/** A part a drawn text may wait for before it is drawn again: it loads on demand. */
+interface AwaitedPart {
+  load(): Promise<unknown>;
+  loaded(): boolean;
+}
+
+/** DOMPurify, for raw HTML (markdown-html.ts). */
+const SANITIZER: AwaitedPart = {
+  load: loadSanitizer,
+  loaded: () => loadedSanitizer() !== undefined,
+};
+
+/** HTML's whole list of character reference names (html-entities.ts). */
+const ENTITY_NAMES: AwaitedPart = { load: loadEntityNames, loaded: entityNamesLoaded };
 
 /** Whether `part` is being hydrated: its nodes came from the server and are adopted as they are. */
 function hydrating(part: ChildPart): boolean {
@@ -41,6 +57,9 @@ function openBlock(tokens: readonly Token[]): number {
  * opened in one block may close in a later one).
  *
  * A text shaped to stall the parser (markdown-guard.ts) is shown as written with `plainNote`.
+ *
+ * Raw HTML is shown as text until DOMPurify has loaded, and a character reference with a rare
+ * name as written until HTML's list of names has: then the text is drawn again.
  */
 class MarkdownBody extends AsyncDirective {
   private source?: string;
@@ -48,8 +67,8 @@ class MarkdownBody extends AsyncDirective {
   private part?: ChildPart;
   /** While the text grows: where its last block starts, and that block's nodes. */
   private open?: { start: number; nodes: ChildNode[] };
-  /** Raw HTML is shown as text until DOMPurify is here; then the text is drawn again. */
-  private waiting = false;
+  /** The parts the text as drawn waits for (see above). */
+  private readonly waiting = new Set<AwaitedPart>();
 
   render(source: string, plainNote: string): unknown {
     // Only the server calls this; on the client `update` draws nodes.
@@ -64,7 +83,7 @@ class MarkdownBody extends AsyncDirective {
     this.note = plainNote;
     this.part = part;
     if (previous === undefined && hydrating(part)) {
-      if (source.includes('<') && holdsRawHtml(source)) this.awaitSanitizer();
+      if (source.includes('<') && holdsRawHtml(source)) this.awaitParts([SANITIZER]);
       return noChange;
     }
     const grown = previous !== undefined && sameNote && source.startsWith(previous);
@@ -72,10 +91,11 @@ class MarkdownBody extends AsyncDirective {
     return this.drawWhole(source, grown);
   }
 
-  /** A view taken off the page while DOMPurify loaded shows the sanitized HTML when it is back. */
+  /** A view taken off the page while a part loaded shows what it draws when it is back. */
   protected override reconnected(): void {
-    if (this.waiting && loadedSanitizer() !== undefined) this.drawAgain();
-    else if (this.waiting) this.awaitSanitizer();
+    if (this.waiting.size === 0) return;
+    if ([...this.waiting].every((part) => part.loaded())) this.drawAgain();
+    else this.awaitParts([]);
   }
 
   /** The whole text drawn; `track`: its blocks are kept apart for the text to grow. */
@@ -127,27 +147,31 @@ class MarkdownBody extends AsyncDirective {
     return nodes;
   }
 
-  private take({ nodes, waitsForSanitizer }: Drawn): DocumentFragment {
-    if (waitsForSanitizer) this.awaitSanitizer();
+  private take({ nodes, waitsForSanitizer, waitsForNames }: Drawn): DocumentFragment {
+    const parts: AwaitedPart[] = [];
+    if (waitsForSanitizer) parts.push(SANITIZER);
+    if (waitsForNames) parts.push(ENTITY_NAMES);
+    if (parts.length > 0) this.awaitParts(parts);
     return nodes;
   }
 
-  /** The text drawn again now that DOMPurify is here. */
+  /** The text drawn again now that a part it waited for is here. */
   private drawAgain(): void {
-    this.waiting = false;
+    this.waiting.clear();
     this.setValue(this.drawWhole(this.source!, this.open !== undefined));
   }
 
-  private awaitSanitizer(): void {
-    this.waiting = true;
+  /** Loads `parts` and those waited for already; once all settle, draws again if any loaded. */
+  private awaitParts(parts: AwaitedPart[]): void {
+    for (const part of parts) this.waiting.add(part);
     const source = this.source;
-    const loading = loadSanitizer().then(
-      () => {
-        if (this.source === source && this.isConnected) this.drawAgain();
-      },
-      // Not loaded (offline, blocked): the HTML stays text; a later draw tries again.
-      () => undefined,
-    );
+    const awaited = [...this.waiting];
+    // A part that does not load (offline, blocked) leaves the text as it is; a later draw tries
+    // again.
+    const loading = Promise.allSettled(awaited.map((part) => part.load())).then(() => {
+      const arrived = awaited.some((part) => part.loaded());
+      if (arrived && this.source === source && this.isConnected) this.drawAgain();
+    });
     const host = this.part?.options?.host;
     if (host) waitForHtml(host, loading);
   }
