@@ -1,3 +1,5 @@
+import { ownValue } from '../protocol/own-value.js';
+
 /**
  * Character references (`&amp;`, `&#169;`, `&#xA9;`, `&copy;`) as the characters they name, as
  * CommonMark reads them in Markdown text: a reference ends with its semicolon (HTML's legacy
@@ -94,7 +96,8 @@ export function decodeCharacterReferences(text: string, unknown?: (name: string)
   return text.replace(REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
     if (decimal !== undefined) return fromCodePoint(Number(decimal));
     if (hex !== undefined) return fromCodePoint(parseInt(hex, 16));
-    if (Object.hasOwn(names, name!)) return names[name!]!;
+    const characters = ownValue(names, name);
+    if (characters !== undefined) return characters;
     unknown?.(name!);
     return whole;
   });

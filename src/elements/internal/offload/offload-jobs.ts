@@ -15,7 +15,6 @@ import { exportEnvelope } from '../../../core/targets/export.js';
 import type { ExportTarget } from '../../../core/targets/target-names.js';
 import type { TextBytes } from './offload-text.js';
 import { cutToShared, type SharedBudget } from '../pacing/shown-part.js';
-import { markdownText } from '../markdown/markdown-text.js';
 
 /**
  * The heavy work of the elements (issue 20): what the protocol panel, the context meter, the
@@ -111,10 +110,9 @@ export function runOffloadJob(job: OffloadJob, envelope: (id: number) => Envelop
     case 'diff':
       return diffEnvelopes(envelope(job.before), envelope(job.after));
     case 'search':
-      return searchEnvelope(envelope(job.envelope), job.query, {
-        limit: job.limit ?? 10_000,
-        markdownText,
-      });
+      // As written: the worker has no Markdown reader (its bundle must not split: the reader
+      // loads the sanitizer and HTML's names on demand), so Markdown is searched as written here.
+      return searchEnvelope(envelope(job.envelope), job.query, { limit: job.limit ?? 10_000 });
     case 'compose': {
       const result = composePrompt(envelope(job.envelope), job.components, { target: job.target });
       return job.view === undefined ? result : shownComposition(result, job.view);
