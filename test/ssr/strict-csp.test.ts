@@ -412,6 +412,28 @@ describe('prompt-envelope render pages under their own policy, from disk', () =>
       await page.close();
     });
 
+  test('the XSS corpus as render pages from disk: every conversation drawn, no violation, nothing runs', async () => {
+    const payloads = [...dompurifyCorpus.payloads, ...OWN_PAYLOADS].map(armPayload);
+    const BATCH = 40;
+    for (let start = 0; start < payloads.length; start += BATCH) {
+      const batch = payloads.slice(start, start + BATCH);
+      // One conversation a line: `render` draws each of a JSON Lines file, one after the other.
+      const source = join(folder, `corpus-${start}.jsonl`);
+      writeFileSync(source, batch.map((p) => JSON.stringify(hostileEnvelope(p))).join('\n'));
+      const file = render(source, `corpus-${start}.html`);
+      const html = readFileSync(file, 'utf8');
+      assert.doesNotMatch(policyOf(html), /unsafe-inline|script-src/);
+      assert.equal(html.match(/<envelope-chat\b/g)?.length, batch.length, `batch ${start}`);
+      for (const javaScriptEnabled of [false, true]) {
+        const { page, violations } = await open(`file://${file}`, javaScriptEnabled);
+        await page.waitForTimeout(100);
+        assert.deepEqual(violations, [], `batch ${start}, JavaScript ${javaScriptEnabled}`);
+        assert.equal(await page.evaluate('window.__pwned'), undefined);
+        await page.close();
+      }
+    }
+  });
+
   test('a remote picture is drawn as a link with its text and address, and not requested', async () => {
     const source = join(folder, 'remote.json');
     writeFileSync(
