@@ -3,25 +3,16 @@ import '../../src/elements/envelope-chat/envelope-chat.js';
 import type { EnvelopeChat } from '../../src/elements/envelope-chat/envelope-chat.js';
 import { entityNamesLoaded } from '../../src/elements/internal/markdown/html-entities.js';
 import { envelope, msg, text } from '../fixtures/envelopes.js';
-import { deepText, painted, settle } from './helpers.js';
+import {
+  deepText,
+  painted,
+  searchStatus as status,
+  settle,
+  typeSearch as type,
+} from './helpers.js';
 
 // A chat whose Markdown holds rare character references, on a page where HTML's list of names
 // has not loaded: the chat shows the characters once it is settled, and its search finds them.
-
-const field = (chat: EnvelopeChat) =>
-  chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
-const status = (chat: EnvelopeChat) =>
-  chat.shadowRoot!.querySelector('.match-status')!.textContent!.trim();
-
-async function type(chat: EnvelopeChat, query: string) {
-  const input = field(chat);
-  input.focus();
-  input.value = query;
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-  await settle(chat);
-  await new Promise((r) => setTimeout(r, 30));
-}
 
 describe('envelope-chat: character references', () => {
   it('a search typed while the list of names loads finds the characters once it is here', async () => {
@@ -31,7 +22,7 @@ describe('envelope-chat: character references', () => {
         .envelope=${envelope([msg('u1', 'user', text('Un th&eacute; &clubs;'))])}
       ></envelope-chat>`,
     );
-    const input = field(chat);
+    const input = chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
     input.value = 'th';
     input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
     await settle(chat);

@@ -7,22 +7,19 @@ import type { Envelope } from '../../src/core/protocol/types.js';
 import { HEADER_MATCH, searchEnvelope } from '../../src/core/insight/search.js';
 import { call, envelope, msg, result, text } from '../fixtures/envelopes.js';
 import { loadSanitizer } from '../../src/elements/internal/markdown/markdown-html.js';
-import { deepQuery, deepText, loadDemo, painted, postedToWorkers, settle } from './helpers.js';
+import {
+  deepQuery,
+  deepText,
+  loadDemo,
+  painted,
+  postedToWorkers,
+  searchStatus as status,
+  settle,
+  typeSearch as type,
+} from './helpers.js';
 
 const field = (chat: EnvelopeChat) =>
   chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
-const status = (chat: EnvelopeChat) =>
-  chat.shadowRoot!.querySelector('.match-status')!.textContent!.trim();
-
-/** Types into the search box and presses Enter, as a person does. */
-async function type(chat: EnvelopeChat, query: string) {
-  const input = field(chat);
-  input.focus();
-  input.value = query;
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  await press(chat, 'Enter');
-}
-
 async function press(chat: EnvelopeChat, key: string, shiftKey = false) {
   field(chat).dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true }));
   await settle(chat);

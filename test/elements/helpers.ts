@@ -260,3 +260,18 @@ export async function progressSeenDuring(el: Element, work: () => Promise<unknow
   }
   return { seen, midway: seen.some((share) => share > 0 && share < 1) };
 }
+
+/** The text of a chat's search status ("1 of 3", "No matches"). */
+export const searchStatus = (chat: Element) =>
+  chat.shadowRoot!.querySelector('.match-status')!.textContent!.trim();
+
+/** Types `query` into a chat's search box and presses Enter, as a person does. */
+export async function typeSearch(chat: Element, query: string) {
+  const input = chat.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]')!;
+  input.focus();
+  input.value = query;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  await settle(chat);
+  await new Promise((r) => setTimeout(r, 30));
+}
