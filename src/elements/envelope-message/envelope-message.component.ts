@@ -157,7 +157,8 @@ export class EnvelopeMessage extends LitElement {
   private reported: EnvelopeError[] | null = null;
   /** The view of each segment drawn, by index; and of each state change added at export. */
   private views = new Map<number, SegmentView<Segment>>();
-  private announcedViews = new Map<number, SegmentView<Segment>>();
+  /** Made with the first change added at export (few messages have one). */
+  private announcedViews?: Map<number, SegmentView<Segment>>;
 
   /**
    * Opens the speaker's facts when `test` matches one of them but nothing the compact header
@@ -226,7 +227,7 @@ export class EnvelopeMessage extends LitElement {
   /** Whether a segment waits for its turn to draw (text-pacer.ts). */
   private waiting(): boolean {
     for (const views of [this.views, this.announcedViews])
-      for (const view of views.values()) if (view.waiting) return true;
+      for (const view of views?.values() ?? []) if (view.waiting) return true;
     return false;
   }
 
@@ -347,9 +348,12 @@ export class EnvelopeMessage extends LitElement {
    */
   private renderAnnounced(message: Message) {
     const changes = Array.isArray(this.announced) ? this.announced : [];
-    for (const index of this.announcedViews.keys())
-      if (index >= changes.length) this.announcedViews.delete(index);
-    if (changes.length === 0) return nothing;
+    if (changes.length === 0) {
+      this.announcedViews = undefined;
+      return nothing;
+    }
+    const views = (this.announcedViews ??= new Map());
+    for (const index of views.keys()) if (index >= changes.length) views.delete(index);
     const a = this.ambient;
     const why = a.t('announced.why');
     return html`<div
@@ -372,7 +376,7 @@ export class EnvelopeMessage extends LitElement {
 
   /** A state change added at export, drawn as those of an event, in a wrapper of its own. */
   private renderAnnouncedChange(message: Message, change: StateChangeSegment, index: number) {
-    const view = this.viewOf(this.announcedViews, index, change, `announced-${index}`);
+    const view = this.viewOf(this.announcedViews!, index, change, `announced-${index}`);
     if (!view) return renderLoadingSegment('announced-change', 'state_change');
     this.setUp(view as StateChangeView, message, -1);
     return view.render('announced-change', 'segment segment-state_change');

@@ -1,5 +1,5 @@
 import { noChange, type ChildPart } from 'lit';
-import { AsyncDirective, directive, type DirectiveResult } from 'lit/async-directive.js';
+import { Directive, directive, type DirectiveResult } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { Token } from 'marked';
 import { entityNamesLoaded, loadEntityNames } from './html-entities.js';
@@ -59,16 +59,22 @@ function openBlock(tokens: readonly Token[]): number {
  * A text shaped to stall the parser (markdown-guard.ts) is shown as written with `plainNote`.
  *
  * Raw HTML is shown as text until DOMPurify has loaded, and a character reference with a rare
- * name as written until HTML's list of names has: then the text is drawn again.
+ * name as written until HTML's list of names has: then the text is drawn again in place.
+ *
+ * A plain directive, not an async one: an async directive makes Lit keep a set and two closures
+ * on every part above it, in every message (issue 28's heap), and drawing again needs none of
+ * that. What a text waits for is kept only while it waits.
  */
-class MarkdownBody extends AsyncDirective {
+class MarkdownBody extends Directive {
   private source?: string;
   private note?: string;
   private part?: ChildPart;
   /** While the text grows: where its last block starts, and that block's nodes. */
   private open?: { start: number; nodes: ChildNode[] };
-  /** The parts the text as drawn waits for (see above). */
-  private readonly waiting = new Set<AwaitedPart>();
+  /** While the text waits for parts (see above): which, and the first node drawn. */
+  private waiting?: { parts: Set<AwaitedPart>; first: ChildNode | null };
+  /** The parts the blocks drawn by this update need, until it settles them. */
+  private needs?: AwaitedPart[];
 
   render(source: string, plainNote: string): unknown {
     // Only the server calls this; on the client `update` draws nodes.
@@ -83,19 +89,19 @@ class MarkdownBody extends AsyncDirective {
     this.note = plainNote;
     this.part = part;
     if (previous === undefined && hydrating(part)) {
-      if (source.includes('<') && holdsRawHtml(source)) this.awaitParts([SANITIZER]);
+      if (source.includes('<') && holdsRawHtml(source))
+        this.awaitParts([SANITIZER], part.startNode!.nextSibling);
       return noChange;
     }
     const grown = previous !== undefined && sameNote && source.startsWith(previous);
-    if (grown && this.open && this.grow(part, source)) return noChange;
-    return this.drawWhole(source, grown);
-  }
-
-  /** A view taken off the page while a part loaded shows what it draws when it is back. */
-  protected override reconnected(): void {
-    if (this.waiting.size === 0) return;
-    if ([...this.waiting].every((part) => part.loaded())) this.drawAgain();
-    else this.awaitParts([]);
+    if (grown && this.open && this.grow(part, source)) {
+      // The blocks before the open one still wait for what they waited for.
+      this.settle(part.startNode!.nextSibling, true);
+      return noChange;
+    }
+    const nodes = this.drawWhole(source, grown);
+    this.settle(nodes.firstChild, false);
+    return nodes;
   }
 
   /** The whole text drawn; `track`: its blocks are kept apart for the text to grow. */
@@ -147,30 +153,61 @@ class MarkdownBody extends AsyncDirective {
     return nodes;
   }
 
+  /** The drawn nodes; the parts they wait for are noted for `settle`. */
   private take({ nodes, waitsForSanitizer, waitsForNames }: Drawn): DocumentFragment {
-    const parts: AwaitedPart[] = [];
-    if (waitsForSanitizer) parts.push(SANITIZER);
-    if (waitsForNames) parts.push(ENTITY_NAMES);
-    if (parts.length > 0) this.awaitParts(parts);
+    if (waitsForSanitizer) (this.needs ??= []).push(SANITIZER);
+    if (waitsForNames) (this.needs ??= []).push(ENTITY_NAMES);
     return nodes;
   }
 
-  /** The text drawn again now that a part it waited for is here. */
-  private drawAgain(): void {
-    this.waiting.clear();
-    this.setValue(this.drawWhole(this.source!, this.open !== undefined));
+  /**
+   * After a draw whose first node is `first`: the text waits for what its blocks need (`keep`:
+   * and for what the blocks not drawn again waited for).
+   */
+  private settle(first: ChildNode | null, keep: boolean): void {
+    const needs = this.needs;
+    this.needs = undefined;
+    if (!keep) this.waiting = undefined;
+    if (needs) this.awaitParts(needs, first);
+    else if (this.waiting) this.waiting.first = first;
   }
 
-  /** Loads `parts` and those waited for already; once all settle, draws again if any loaded. */
-  private awaitParts(parts: AwaitedPart[]): void {
-    for (const part of parts) this.waiting.add(part);
+  /**
+   * The text drawn again in place of its nodes now that a part it waited for is here, unless the
+   * part shows something else since (its nodes were taken away: a segment collapsed, a message
+   * replaced), whose own draw will use the part.
+   */
+  private drawAgain(): void {
+    const part = this.part!;
+    const first = this.waiting?.first;
+    this.waiting = undefined;
+    if (!first || first.parentNode !== part.parentNode) return;
+    const nodes = this.drawWhole(this.source!, this.open !== undefined);
+    this.settle(nodes.firstChild, false);
+    const end = part.endNode;
+    for (let node: ChildNode | null = first; node && node !== end; ) {
+      const next: ChildNode | null = node.nextSibling;
+      node.remove();
+      node = next;
+    }
+    part.parentNode.insertBefore(nodes, end);
+  }
+
+  /**
+   * Loads `parts` and those waited for already (`first`: the first node drawn, if any); once all
+   * settle, draws again if any loaded.
+   */
+  private awaitParts(parts: AwaitedPart[], first: ChildNode | null): void {
+    const waiting = (this.waiting ??= { parts: new Set(), first });
+    waiting.first = first;
+    for (const part of parts) waiting.parts.add(part);
     const source = this.source;
-    const awaited = [...this.waiting];
+    const awaited = [...waiting.parts];
     // A part that does not load (offline, blocked) leaves the text as it is; a later draw tries
     // again.
     const loading = Promise.allSettled(awaited.map((part) => part.load())).then(() => {
       const arrived = awaited.some((part) => part.loaded());
-      if (arrived && this.source === source && this.isConnected) this.drawAgain();
+      if (arrived && this.source === source && this.waiting === waiting) this.drawAgain();
     });
     const host = this.part?.options?.host;
     if (host) waitForHtml(host, loading);

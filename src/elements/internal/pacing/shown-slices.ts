@@ -17,7 +17,8 @@ export const SLICE = 100;
  * changes, so that a new segment starts with first slices again.
  */
 export class ShownSlices {
-  private readonly counts = new Map<string, number>();
+  /** Counts past the first slice, by list; made when a list first grows (most never do). */
+  private counts?: Map<string, number>;
 
   /** `part`: the name of the "show more" buttons (a segment in a message names its own). */
   constructor(
@@ -28,18 +29,18 @@ export class ShownSlices {
 
   /** Back to first slices everywhere (a new input). */
   reset(): void {
-    this.counts.clear();
+    this.counts = undefined;
   }
 
   /** How many of the `total` items of list `key` are shown. */
   shown(key: string, total: number, first = SLICE): number {
-    return Math.min(total, this.counts.get(key) ?? first);
+    return Math.min(total, this.counts?.get(key) ?? first);
   }
 
   /** Shows list `key` at least up to item `index` (a search match must be on screen). */
   include(key: string, index: number, first = SLICE): void {
     const needed = Math.ceil((index + 1) / SLICE) * SLICE;
-    if (needed > this.shown(key, Infinity, first)) this.counts.set(key, needed);
+    if (needed > this.shown(key, Infinity, first)) (this.counts ??= new Map()).set(key, needed);
   }
 
   /** The items of list `key` that are shown. */
@@ -62,7 +63,7 @@ export class ShownSlices {
       class="more"
       type="button"
       @click=${() => {
-        this.counts.set(key, shown + step);
+        (this.counts ??= new Map()).set(key, shown + step);
         this.host.requestUpdate();
       }}
     >
