@@ -6,7 +6,8 @@
  * `npm run build` first). The performance guide's table of what a message keeps comes from it.
  */
 import { chromium, type CDPSession } from 'playwright-core';
-import { harness, type Contestant } from './side-by-side.js';
+import { harness } from './side-by-side.js';
+import type { Contestant } from './side-by-side-page.js';
 
 const who = (process.argv[2] ?? 'ours') as Contestant;
 const SIZES = [2000, 10_000] as const;
