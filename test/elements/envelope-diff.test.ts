@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/envelope-diff/envelope-diff.js';
 import type { EnvelopeDiff } from '../../src/elements/envelope-diff/envelope-diff.js';
@@ -280,6 +280,7 @@ describe('<envelope-diff>', () => {
     tabs()[0].focus();
     await sendKeys({ press: 'ArrowRight' });
     await settle(el);
+    await nextFrame(); // the tab list moves focus in the next frame (tabs.ts)
     expect(el.view).to.equal('bodies');
     expect(el.shadowRoot!.activeElement).to.equal(tabs()[1]);
     expect(
@@ -294,6 +295,7 @@ describe('<envelope-diff>', () => {
     expect(el.view).to.equal('bodies');
     await sendKeys({ press: 'Home' });
     await settle(el);
+    await nextFrame();
     expect(el.view).to.equal('envelopes');
     expect(el.shadowRoot!.activeElement).to.equal(tabs()[0]);
   });

@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel/protocol-panel.js';
 import type { ProtocolPanel } from '../../src/elements/protocol-panel/protocol-panel.js';
@@ -177,6 +177,7 @@ describe('<protocol-panel> Trace tab', () => {
     tabs()[0]!.focus();
     await sendKeys({ press: 'ArrowLeft' });
     await settle(panel);
+    await nextFrame(); // the tab list moves focus in the next frame (tabs.ts)
     expect(panel.tab).to.equal('trace');
     expect(shadow(panel).activeElement).to.equal(tabs()[6]);
     expect(tabs()[6]!.getAttribute('aria-selected')).to.equal('true');

@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/protocol-panel/protocol-panel.js';
 import '../../src/elements/envelope-chat/envelope-chat.js';
@@ -146,6 +146,7 @@ describe('<protocol-panel>', () => {
     tabs()[0].focus();
     await sendKeys({ press: 'ArrowRight' });
     await settle(panel);
+    await nextFrame(); // the tab list moves focus in the next frame (tabs.ts)
     expect(panel.tab).to.equal('openai-responses');
     expect(panel.shadowRoot!.activeElement).to.equal(tabs()[1]);
     await sendKeys({ press: 'End' });
