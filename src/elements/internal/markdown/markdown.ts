@@ -185,7 +185,7 @@ class MarkdownBody extends Directive {
     const nodes = this.drawWhole(this.source!, this.open !== undefined);
     this.settle(nodes.firstChild, false);
     const end = part.endNode;
-    for (let node: ChildNode | null = first; node && node !== end; ) {
+    for (let node: ChildNode | null = first; node && node !== end;) {
       const next: ChildNode | null = node.nextSibling;
       node.remove();
       node = next;
