@@ -6,13 +6,13 @@ import { INLINE_IMAGE, SAFE_IMAGE, SAFE_LINK, SAFE_MEDIA } from '../ui/url-rules
 
 /**
  * Raw HTML inside Markdown (marked's `html` tokens), with the Markdown around it, is the only
- * model text that is ever parsed as HTML, and only by DOMPurify, with a strict profile: no script, no event handler, no
- * iframe/object/embed/form/style element, no style attribute, links only to http, https and
- * mailto (opening in a new tab with rel="noopener noreferrer"), images only from http(s) and
- * data:image URLs, audio and video only from http(s) URLs and never preloaded, and ids/names
- * prefixed so they cannot clobber the page's globals. It loads nothing by itself: pictures load
- * as Markdown images do (lazily, without a referrer), media when played, text tracks when
- * chosen; no `background`, and a `poster` only from a data:image URL.
+ * model text that is ever parsed as HTML, and only by DOMPurify, with a strict profile: no
+ * script, no event handler, no iframe/object/embed/form/style element, no style attribute,
+ * links only to http, https and mailto (opening in a new tab with rel="noopener noreferrer"),
+ * images only from http(s) and data:image URLs, audio and video only from http(s) URLs and never
+ * preloaded, and ids/names prefixed so they cannot clobber the page's globals. It loads nothing
+ * by itself: pictures load as Markdown images do (lazily, without a referrer), media when
+ * played, text tracks when chosen; no `background`, and a `poster` only from a data:image URL.
  *
  * DOMPurify (32 kB minified) is loaded the first time a text holds HTML, not with the elements:
  * most conversations never need it. Until it has loaded, and on the server (no DOM to sanitize

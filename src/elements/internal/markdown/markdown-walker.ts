@@ -8,9 +8,9 @@ import { SAFE_IMAGE, SAFE_LINK } from '../ui/url-rules.js';
  * values it has checked, children), and a writer makes it: nodes on the client
  * (markdown-dom-writer.ts), escaped HTML on the server (markdown-html-writer.ts). Model text is
  * only ever a text node or an attribute value: no HTML string is parsed to draw Markdown (but
- * DOMPurify's, where the text holds raw HTML). Links
- * keep only http, https and mailto targets (opening in a new tab with rel="noopener noreferrer"),
- * images only http(s) and data:image sources; a token kind not known here is drawn as its text.
+ * DOMPurify's, where the text holds raw HTML). Links keep only http, https and mailto targets
+ * (opening in a new tab with rel="noopener noreferrer"), images only http(s) and data:image
+ * sources; a token kind not known here is drawn as its text.
  * Raw HTML inside the Markdown is handed to the writer as such, one `html` token at a time
  * (`rawHtml`): the client draws the whole text's HTML through DOMPurify once loaded, so that an
  * element opened in one block and closed in another holds the Markdown between
